@@ -1,0 +1,72 @@
+"""thegame_core: card games as immutable state transitions, deterministic, serializable, replayable.
+
+    import thegame_core as tg
+    s = tg.new_game("the-game", players=3, seed=42)
+    s = s.apply(s.legal_actions()[0])          # a new state; the old one is unchanged
+    s.view(0), s.public_view(), tg.loads(tg.dumps(s)) == s
+
+Every game is registered by name (``tg.game_names()``) and offers the same shape.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, overload
+
+from .errors import ERROR_CODES, CorruptState, GameError, IllegalAction, InvalidAction, InvalidSetup
+from .registry import Game, GameState, game_names, get_game, register
+from .the_game import GAME as THE_GAME
+from .the_game import PILES, PRESETS, SIGNAL_KINDS, Action, EndTurn, Observation, Options, Outcome, Play, Signal, State
+
+__version__ = "0.1.0"
+__all__ = [
+    "ERROR_CODES", "PILES", "PRESETS", "SIGNAL_KINDS", "Action", "CorruptState", "EndTurn", "Game", "GameError",
+    "GameState", "IllegalAction", "InvalidAction", "InvalidSetup", "Observation", "Options", "Outcome", "Play",
+    "Signal", "State", "dumps", "game_names", "get_game", "loads", "new_game", "register", "replay",
+]
+
+register(THE_GAME)
+
+
+@overload
+def new_game(
+    game: Literal["the-game"], players: int, *, seed: int | None = ..., deck: Sequence[int] | None = ...,
+    options: Mapping[str, Any] | None = ..., first_seat: int = ...,
+) -> State: ...
+@overload
+def new_game(
+    game: str, players: int, *, seed: int | None = ..., deck: Sequence[int] | None = ...,
+    options: Mapping[str, Any] | None = ..., first_seat: int = ...,
+) -> GameState: ...
+def new_game(
+    game: str, players: int, *, seed: int | None = None, deck: Sequence[int] | None = None,
+    options: Mapping[str, Any] | None = None, first_seat: int = 0,
+) -> GameState:
+    """A new, dealt game of ``game`` from ``seed`` or an explicit ``deck`` (exactly one of them)."""
+    return get_game(game).new_game(players=players, seed=seed, deck=deck, options=options, first_seat=first_seat)
+
+
+def replay(record: Mapping[str, Any]) -> GameState:
+    """Rebuild a game from its setup and actions (``state.replay_record()``, or the service's log)."""
+    return get_game(record.get("game", THE_GAME.name)).replay(record)
+
+
+def dumps(state: GameState) -> str:
+    """A compact JSON snapshot of ``state`` with its game name and format version."""
+    return json.dumps(get_game(state.game).to_dict(state), separators=(",", ":"))
+
+
+def loads(text: str | bytes) -> GameState:
+    """The state written by ``dumps``; ``CorruptState`` for anything else."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise CorruptState(f"not a JSON snapshot: {error}") from None
+    if not isinstance(data, dict):
+        raise CorruptState("a snapshot is a JSON object")
+    try:
+        game = get_game(data.get("game"))
+    except GameError:
+        raise CorruptState(f"snapshot of an unknown game {data.get('game')!r}") from None
+    return game.from_dict(data)

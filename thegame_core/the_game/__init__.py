@@ -1,0 +1,66 @@
+"""The Game (Steffen Benndorf): 98 cards, four piles, no numbers spoken. Spec: ``shared/spec/the-game.md``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import InvalidSetup
+from .actions import PILES, SIGNAL_KINDS, Action, EndTurn, Play, Signal, action_from_dict
+from .codec import state_from_dict, state_to_dict
+from .options import PRESETS, Options, resolve_options
+from .state import GAME_NAME, Outcome, State, shuffled_deck
+from .views import Observation
+
+__all__ = [
+    "GAME", "PILES", "PRESETS", "SIGNAL_KINDS", "Action", "EndTurn", "Observation", "Options", "Outcome",
+    "Play", "Signal", "State", "TheGame",
+]
+
+
+class TheGame:
+    """The registry entry for The Game."""
+
+    name = GAME_NAME
+
+    def new_game(
+        self,
+        *,
+        players: int,
+        seed: int | None = None,
+        deck: Sequence[int] | None = None,
+        options: Mapping[str, Any] | None = None,
+        first_seat: int = 0,
+    ) -> State:
+        """A dealt game from ``seed`` or an explicit ``deck`` (draw order), not both."""
+        resolved = resolve_options(players, options)
+        if seed is not None and deck is None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise InvalidSetup(f"seed must be an integer, got {seed!r}")
+            deck = shuffled_deck(seed)
+        elif deck is None or seed is not None:
+            raise InvalidSetup("give exactly one of seed or deck")
+        return State.start(resolved, deck, first_seat)
+
+    def replay(self, record: Mapping[str, Any]) -> State:
+        """Rebuild a game from ``State.replay_record()`` (or the service's log ``replay``)."""
+        try:
+            options = record["options"]
+            players = record.get("players", options.get("players"))
+            start = State.start(resolve_options(players, options), record["deck"], record.get("first_seat", 0))
+            actions = record["actions"]
+        except (KeyError, AttributeError, TypeError) as error:
+            raise InvalidSetup(f"a replay record needs options, deck and actions: {error}") from None
+        return start.apply_all(action_from_dict(action) for action in actions)
+
+    def to_dict(self, state: State) -> dict[str, Any]:
+        return state_to_dict(state)
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        return state_from_dict(data)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        return action_from_dict(data)
+
+
+GAME = TheGame()

@@ -1,0 +1,122 @@
+"""Actions of The Game as small value objects, with a dict form (HTTP, logs) and a compact
+notation (storage), in the manner of python-chess moves and their UCI strings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ..errors import InvalidAction
+
+PILES = ("asc1", "asc2", "desc1", "desc2")
+PILE_INDEX = {name: index for index, name in enumerate(PILES)}
+SIGNAL_KINDS = ("dont_play", "no_big_jump")
+LOWEST_CARD, HIGHEST_CARD = 2, 99
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Place ``card`` from ``seat``'s hand on ``pile``."""
+
+    seat: int
+    card: int
+    pile: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "play", "seat": self.seat, "card": self.card, "pile": self.pile}
+
+    def notation(self) -> str:
+        return f"P{self.seat}:{self.card}:{self.pile}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End ``seat``'s turn: draw as many cards as were placed, pass to the next seat holding cards."""
+
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "end_turn", "seat": self.seat}
+
+    def notation(self) -> str:
+        return f"E{self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """Table talk without numbers: ask the others not to play (or not to jump far) on ``pile``.
+
+    Any seat may signal at any time while the game runs; ``clear`` withdraws that seat's signal.
+    """
+
+    seat: int
+    pile: str
+    kind: str
+    clear: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "signal", "seat": self.seat, "pile": self.pile, "kind": self.kind, "clear": self.clear}
+
+    def notation(self) -> str:
+        return f"S{self.seat}:{self.pile}:{self.kind}" + (":clear" if self.clear else "")
+
+
+Action = Union[Play, EndTurn, Signal]
+
+
+def _int(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidAction(f"{name} must be an integer, got {value!r}")
+    return value
+
+
+def check_shape(action: object, players: int) -> None:
+    """Raise ``InvalidAction`` unless ``action`` is well-formed for a game of ``players`` seats."""
+    if not isinstance(action, (Play, EndTurn, Signal)):
+        raise InvalidAction(f"not an action of The Game: {action!r}")
+    seat = _int("seat", action.seat)
+    if not 0 <= seat < players:
+        raise InvalidAction(f"seat must be from 0 to {players - 1}, got {seat}")
+    if isinstance(action, EndTurn):
+        return
+    if action.pile not in PILE_INDEX:
+        raise InvalidAction(f"pile must be one of {', '.join(PILES)}, got {action.pile!r}")
+    if isinstance(action, Play):
+        card = _int("card", action.card)
+        if not LOWEST_CARD <= card <= HIGHEST_CARD:
+            raise InvalidAction(f"card must be from {LOWEST_CARD} to {HIGHEST_CARD}, got {card}")
+    elif action.kind not in SIGNAL_KINDS or not isinstance(action.clear, bool):
+        raise InvalidAction(f"signal kind must be one of {', '.join(SIGNAL_KINDS)} and clear a boolean")
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Parse the dict form (``{"type": "play", "seat": 0, "card": 37, "pile": "asc1"}``)."""
+    if not isinstance(data, Mapping):
+        raise InvalidAction(f"an action is an object, got {data!r}")
+    kind = data.get("type")
+    try:
+        if kind == "play":
+            return Play(seat=data["seat"], card=data["card"], pile=data["pile"])
+        if kind == "end_turn":
+            return EndTurn(seat=data["seat"])
+        if kind == "signal":
+            return Signal(seat=data["seat"], pile=data["pile"], kind=data["kind"], clear=data.get("clear", False))
+    except KeyError as missing:
+        raise InvalidAction(f"{kind} action lacks {missing}") from None
+    raise InvalidAction(f"action type must be play, end_turn or signal, got {kind!r}")
+
+
+def action_from_notation(text: str) -> Action:
+    """Parse the compact notation written by ``notation()`` (``P0:37:asc1``, ``E0``, ``S1:asc2:dont_play``)."""
+    try:
+        tag, fields = text[0], text[1:].split(":")
+        if tag == "P" and len(fields) == 3:
+            return Play(int(fields[0]), int(fields[1]), fields[2])
+        if tag == "E" and len(fields) == 1:
+            return EndTurn(int(fields[0]))
+        if tag == "S" and len(fields) in (3, 4) and fields[3:] in ([], ["clear"]):
+            return Signal(int(fields[0]), fields[1], fields[2], clear=len(fields) == 4)
+    except (IndexError, ValueError, TypeError):
+        pass
+    raise InvalidAction(f"not an action notation: {text!r}")

@@ -1,0 +1,42 @@
+"""Reference bots: ``random`` (a floor for tests and benchmarks) and ``greedy`` (plans its turn)."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import PILES, Action, Play
+from ..views import Observation
+from .planning import plan_turn
+
+
+class RandomBot:
+    """Picks one legal action uniformly at random (ending the turn counts as one choice)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Observation) -> list[Action]:
+        choices: list[Action] = list(observation.legal_plays())
+        if observation.can_end_turn():
+            choices.append(observation.end_turn())
+        return [self.rng.choice(choices)] if choices else []
+
+
+class GreedyBot:
+    """Plays the required cards with the smallest total jump (backwards moves included), then
+    extra cards only while each jumps at most ``cheap``, then ends its turn."""
+
+    def __init__(self, seed: int = 0, cheap: int = 1) -> None:
+        self.cheap = cheap
+
+    def act(self, observation: Observation) -> list[Action]:
+        seat = observation.seat
+        if seat is None or not observation.my_turn:
+            return []
+        need = observation.required_this_turn - observation.placed_this_turn
+        plan = plan_turn(observation.hand, observation.tops, need, self.cheap)
+        actions: list[Action] = [Play(seat, card, PILES[pile]) for card, pile in plan]
+        places_last_card = len(plan) == observation.score  # that play wins: nothing is left to end
+        if len(plan) >= need and not places_last_card:
+            actions.append(observation.end_turn())
+        return actions

@@ -1,0 +1,57 @@
+"""The rules of placing cards (spec: "Placing a card" and "End of the game") as pure functions.
+
+Piles are indexed 0..3 in the order of ``actions.PILES``: two ascending, then two descending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+ASCENDING = (True, True, False, False)
+BASES = (1, 1, 100, 100)
+BACKWARDS = 10
+CARDS_IN_DECK = 98
+
+
+def accepts(ascending: bool, top: int, card: int) -> bool:
+    """Ascending: ``card > top`` or exactly 10 below; descending: ``card < top`` or exactly 10 above."""
+    if ascending:
+        return card > top or card == top - BACKWARDS
+    return card < top or card == top + BACKWARDS
+
+
+def jump(ascending: bool, top: int, card: int) -> int:
+    """How far the pile moves in its own direction; a backwards move gives -10 (a gain)."""
+    return card - top if ascending else top - card
+
+
+def legal_plays(hand: Sequence[int], tops: Sequence[int]) -> list[tuple[int, int]]:
+    """Every ``(card, pile_index)`` that may be placed now, cards ascending, piles in order."""
+    return [(card, pile) for card in hand for pile in range(4) if accepts(ASCENDING[pile], tops[pile], card)]
+
+
+def _is_playable(card: int, tops: Sequence[int]) -> bool:
+    return (
+        card > tops[0] or card > tops[1] or card < tops[2] or card < tops[3]
+        or card + BACKWARDS in (tops[0], tops[1]) or card - BACKWARDS in (tops[2], tops[3])
+    )
+
+
+def can_place(hand: Sequence[int], tops: Sequence[int], need: int) -> bool:
+    """Whether some sequence of ``need`` legal plays from ``hand`` exists (spec: "Lost").
+
+    Cards that are legal right now can always all be placed: on each pile play its one
+    backwards card first, then the others in the pile's direction. Only when too few are
+    legal now does it search plays that open the way for others (89 then 79 on an ascending pile).
+    """
+    if need <= 0:
+        return True
+    if sum(1 for card in hand if _is_playable(card, tops)) >= need:
+        return True
+    for card, pile in legal_plays(hand, tops):
+        rest = [other for other in hand if other != card]
+        after = list(tops)
+        after[pile] = card
+        if can_place(rest, after, need - 1):
+            return True
+    return False

@@ -1,0 +1,110 @@
+"""What one seat, or a spectator, may see (spec: "Information and talk").
+
+``Observation`` is the only object built from hidden state for a player: bots decide from it,
+and the JSON views of the HTTP contract are its ``to_dict()``. It holds the seat's own hand,
+public counts and the public history; never another hand, never the draw order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from . import rules
+from .actions import PILES, Action, EndTurn, Play
+from .options import Options
+
+if TYPE_CHECKING:
+    from .state import Outcome, SignalKey, State
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment."""
+
+    seat: int | None
+    hand: tuple[int, ...]
+    options: Options
+    tops: tuple[int, ...]
+    draw_pile: int
+    hand_sizes: tuple[int, ...]
+    current_seat: int
+    placed_this_turn: int
+    required_this_turn: int
+    signals: tuple[SignalKey, ...]
+    history: tuple[Action, ...]
+    outcome: Outcome | None
+
+    @classmethod
+    def of(cls, state: State, seat: int | None) -> Observation:
+        return cls(
+            seat,
+            () if seat is None else state.hands[seat],
+            state.options,
+            state.tops,
+            state.draw_pile,
+            tuple(map(len, state.hands)),
+            state.current_seat,
+            state.placed_this_turn,
+            state.required_this_turn,
+            state.signals,
+            state.history,
+            state.outcome,
+        )
+
+    @property
+    def status(self) -> str:
+        return "playing" if self.outcome is None else self.outcome.status
+
+    @property
+    def version(self) -> int:
+        return len(self.history)
+
+    @property
+    def score(self) -> int:
+        return self.draw_pile + sum(self.hand_sizes)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.outcome is None and self.seat == self.current_seat
+
+    def legal_plays(self) -> list[Play]:
+        """This seat's legal plays now (empty unless it is this seat's turn)."""
+        if not self.my_turn or self.seat is None:
+            return []
+        return [Play(self.seat, card, PILES[pile]) for card, pile in rules.legal_plays(self.hand, self.tops)]
+
+    def can_end_turn(self) -> bool:
+        return self.my_turn and (self.placed_this_turn >= self.required_this_turn or not self.hand)
+
+    def end_turn(self) -> EndTurn:
+        assert self.seat is not None, "a spectator has no turn"
+        return EndTurn(self.seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view of the HTTP contract (``../shared/spec/api.md``, "A view")."""
+        view: dict[str, Any] = {
+            "game": "the-game",
+            "status": self.status,
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            "version": self.version,
+            "options": self.options.to_dict(),
+            "players": self.options.players,
+            "seats": [{"seat": seat, "hand_size": size} for seat, size in enumerate(self.hand_sizes)],
+            "piles": [
+                {"id": name, "direction": "up" if rules.ASCENDING[index] else "down", "top": self.tops[index]}
+                for index, name in enumerate(PILES)
+            ],
+            "draw_pile": self.draw_pile,
+            "current_seat": self.current_seat,
+            "placed_this_turn": self.placed_this_turn,
+            "required_this_turn": self.required_this_turn,
+            "signals": [{"seat": seat, "pile": pile, "kind": kind} for seat, pile, kind in self.signals],
+            "score": self.score,
+        }
+        if self.seat is not None:
+            view["seat"] = self.seat
+            view["hand"] = list(self.hand)
+            view["legal_plays"] = [{"card": play.card, "pile": play.pile} for play in self.legal_plays()]
+            view["can_end_turn"] = self.can_end_turn()
+        return view

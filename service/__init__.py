@@ -1,0 +1,62 @@
+"""The REST service of The Game: ``create_app(config=None)`` builds the Flask app (see ``docs/api.md``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import fakeredis
+import flask_smorest
+import redis
+from flask import Flask
+
+from . import api, config
+from .api.schemas import ErrorSchema
+from .errors import register_error_handlers
+from .store import GameStore
+
+__all__ = ["create_app"]
+
+API_SETTINGS = {
+    "API_TITLE": "The Game",
+    "API_VERSION": "1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "v1/openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "docs",
+    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+    "API_SPEC_OPTIONS": {
+        "info": {"description": "An open game service for The Game (Steffen Benndorf). Guide: docs/api.md."},
+        "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+    },
+}
+
+
+class Api(flask_smorest.Api):  # type: ignore[misc]
+    """flask-smorest with this service's error body in the spec."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+
+def _redis_client(settings: Mapping[str, Any]) -> redis.Redis:
+    """The configured client: an injected one, Redis at ``REDIS_URL``, or an embedded fakeredis."""
+    if settings.get("REDIS_CLIENT") is not None:
+        return settings["REDIS_CLIENT"]  # type: ignore[no-any-return]
+    if settings["REDIS_URL"]:
+        return redis.Redis.from_url(settings["REDIS_URL"], socket_connect_timeout=2, socket_timeout=5)
+    return fakeredis.FakeRedis()
+
+
+def create_app(config_overrides: Mapping[str, Any] | None = None) -> Flask:
+    """The app, configured from the environment then ``config_overrides`` (tests pass ``REDIS_CLIENT``
+    to share one store between apps)."""
+    app = Flask(__name__)
+    app.config.update(API_SETTINGS)
+    app.config.update(config.from_env())
+    app.config.update(config_overrides or {})
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    smorest = Api(app)
+    api.register(smorest)
+    register_error_handlers(app)
+    app.extensions["thegame_store"] = GameStore(_redis_client(app.config), app.config["CAS_RETRIES"])
+    return app

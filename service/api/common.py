@@ -1,0 +1,103 @@
+"""Helpers shared by the blueprints: the store, responses with ETags, and OpenAPI documentation."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import marshmallow as ma
+from flask import Response, current_app, jsonify, request
+from flask_smorest import Blueprint
+
+from ..errors import STATUS_OF, ApiError
+from ..record import GameRecord
+from ..requests import Incoming
+from ..store import GameStore
+from ..transitions import Reply, identify, load_record
+from .schemas import ErrorSchema
+
+F = TypeVar("F", bound=Callable[..., Any])
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+BEARER = [{"bearer": []}]
+OPTIONAL_BEARER = [{}, {"bearer": []}]
+CHANGE_HEADERS = [
+    {
+        "in": "header",
+        "name": "If-Match",
+        "schema": {"type": "string"},
+        "description": 'Only if the game is at this version: "<version>"',
+    },
+    {
+        "in": "header",
+        "name": "Idempotency-Key",
+        "schema": {"type": "string", "maxLength": 200},
+        "description": "a retry with the same key returns the first response",
+    },
+]
+
+
+def store() -> GameStore:
+    return current_app.extensions["thegame_store"]  # type: ignore[no-any-return]
+
+
+def incoming(game_id: str) -> Incoming:
+    """The request's parts for a game route; an id that cannot exist is an unknown game."""
+    if not GAME_ID.fullmatch(game_id):
+        raise ApiError("unknown_game", "no such game")
+    return Incoming.read(game_id)
+
+
+def current(game_id: str) -> tuple[Incoming, GameRecord, int | None]:
+    """For reads: the request, the game's record and the caller's seat (``None``: public view)."""
+    request_parts = incoming(game_id)
+    record = load_record(store().load(game_id))
+    return request_parts, record, identify(record, request_parts).seat
+
+
+def reply(result: Reply) -> Response:
+    response = jsonify(result.body)
+    response.status_code = result.status
+    response.set_etag(str(result.version))
+    response.vary.add("Authorization")
+    return response
+
+
+def read_reply(body: dict[str, Any], version: int) -> Response:
+    """A GET answer with its ETag; ``304`` when the client's If-None-Match already has this version."""
+    if request.if_none_match.contains_weak(str(version)):
+        response = Response(status=304)
+        response.set_etag(str(version))
+        return response
+    return reply(Reply(200, body, version))
+
+
+def documented(
+    blp: Blueprint,
+    operation_id: str,
+    *errors: str,
+    security: list[dict[str, Any]] | None = None,
+    body: type[ma.Schema] | None = None,
+    changes: bool = False,
+) -> Callable[[F], F]:
+    """Document an operation: its id, security, request body (validated in the view, in the contract's
+    order, so it is only described here), the optional change headers and every error it can answer."""
+    by_status: dict[int, list[str]] = defaultdict(list)
+    always = ("store_unavailable", "body_too_large", "store_busy") if changes else ("store_unavailable",)
+    for code in (*errors, *always):
+        by_status[STATUS_OF[code]].append(code)
+    doc: dict[str, Any] = {"operationId": operation_id}
+    if security is not None:
+        doc["security"] = security
+    if body is not None:
+        doc["requestBody"] = {"required": False, "content": {"application/json": {"schema": body}}}
+    if changes:
+        doc["parameters"] = CHANGE_HEADERS
+
+    def decorate(view: F) -> F:
+        for status, codes in sorted(by_status.items()):
+            view = blp.alt_response(status, schema=ErrorSchema, description="error: " + ", ".join(codes))(view)
+        return blp.doc(**doc)(view)  # type: ignore[no-any-return]
+
+    return decorate

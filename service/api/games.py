@@ -1,0 +1,96 @@
+"""Games: create a lobby, read the view (public or seat), start."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Response, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+import thegame_core as tg
+
+from .. import auth, transitions
+from ..errors import ApiError
+from ..record import GameRecord
+from ..requests import parse_json, validate
+from ..transitions import Reply
+from ..views import game_view
+from .common import BEARER, OPTIONAL_BEARER, current, documented, incoming, read_reply, reply, store
+from .schemas import CreateGameSchema, GameCreatedSchema, StartRequestSchema, ViewSchema
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, read and start games")
+ID_ATTEMPTS = 3
+
+
+def _new_record(body: dict[str, object], host_token: str) -> GameRecord:
+    """The lobby for a validated body; the core checks the options and deck (422 if it refuses them)."""
+    seed = body.get("seed", secrets.randbits(63))
+    deck = body.get("deck")
+    try:
+        probe = tg.new_game(
+            body["game"], body["players"], seed=None if deck else seed, deck=deck, options=body["options"]
+        )  # type: ignore[call-overload]
+    except tg.GameError as error:
+        raise ApiError("validation_error", error.message, {"_schema": [error.message]}) from None
+    players = probe.players
+    return GameRecord(
+        body["game"], players, probe.options.to_dict(), seed, auth.token_hash(host_token), deck, 0, (None,) * players
+    )  # type: ignore[arg-type]
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.response(201, GameCreatedSchema)
+    @documented(
+        blp, "create_game", "malformed_json", "validation_error", "body_too_large", body=CreateGameSchema, security=[]
+    )
+    def post(self) -> Response:
+        """Create a lobby; the answer holds the host token, shown only this once."""
+        body = validate(CreateGameSchema(), parse_json(request.get_data(cache=True)))
+        host_token = auth.new_token()
+        record = _new_record(body, host_token)
+        for _ in range(ID_ATTEMPTS):
+            game_id = secrets.token_urlsafe(12)
+            if store().create(game_id, record.fields(), transitions.ttl_for(record)):
+                view = {**game_view(game_id, record, None), "host_token": host_token}
+                response = reply(Reply(201, view, record.version))
+                response.headers["Location"] = f"/v1/games/{game_id}"
+                return response
+        raise ApiError("store_busy", "could not allocate a game id; retry")
+
+
+@blp.route("/<game_id>")
+class Game(MethodView):
+    @blp.response(200, ViewSchema)
+    @documented(blp, "get_game", "unknown_game", "invalid_token", security=OPTIONAL_BEARER)
+    def get(self, game_id: str) -> Response:
+        """The view for the caller: a seat token sees its hand; no token (or the host's) the public view.
+        ``ETag`` is the version; ``If-None-Match`` with it answers ``304``."""
+        _, record, seat = current(game_id)
+        return read_reply(game_view(game_id, record, seat), record.version)
+
+
+@blp.route("/<game_id>/start")
+class Start(MethodView):
+    @blp.response(200, ViewSchema)
+    @documented(
+        blp,
+        "start_game",
+        "unknown_game",
+        "invalid_token",
+        "forbidden",
+        "game_started",
+        "seats_free",
+        "stale_version",
+        "malformed_json",
+        "validation_error",
+        "idempotency_key_reused",
+        body=StartRequestSchema,
+        security=BEARER,
+        changes=True,
+    )
+    def post(self, game_id: str) -> Response:
+        """Host only: deal and start once every seat is taken; answers the public view."""
+        parts = incoming(game_id)
+        return reply(transitions.change(store(), parts, "host", transitions.start(parts, StartRequestSchema())))

@@ -1,0 +1,24 @@
+"""The move log: public entries while the game runs, plus the full replay once it is over."""
+
+from __future__ import annotations
+
+from flask import Response
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..views import log_view
+from .common import OPTIONAL_BEARER, current, documented, read_reply
+from .schemas import LogSchema
+
+blp = Blueprint("log", __name__, url_prefix="/v1/games", description="Move log and replay")
+
+
+@blp.route("/<game_id>/log")
+class Log(MethodView):
+    @blp.response(200, LogSchema)
+    @documented(blp, "get_log", "unknown_game", "invalid_token", security=OPTIONAL_BEARER)
+    def get(self, game_id: str) -> Response:
+        """Who placed what where, signals and turn ends (never hands or the deck); once the game is over,
+        ``replay`` = ``{deck, options, first_seat, actions}`` from which ``thegame_core.replay`` rebuilds it."""
+        _, record, _ = current(game_id)
+        return read_reply(log_view(record), record.version)

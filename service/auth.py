@@ -1,0 +1,91 @@
+"""Tokens: long random secrets shown once, stored only as hashes, compared in constant time.
+
+A token carries 256 random bits, so a plain SHA-256 is enough to store it (no salt or slow hash is
+needed against guessing). Tokens never appear in logs: only their hashes are handled after parsing.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+from flask import request
+
+from .errors import ApiError
+
+TOKEN_BYTES = 32
+MAX_TOKEN_CHARS = 128
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    return _b64(hashlib.sha256(token.encode()).digest())
+
+
+def matches(token_digest: str, stored: str | None) -> bool:
+    return stored is not None and hmac.compare_digest(token_digest, stored)
+
+
+def seal(token: str, secret: str, context: str) -> str:
+    """``token`` masked with a key derived from ``secret`` (an idempotency key), to hand it back on a retry."""
+    raw = _unb64(token)
+    pad = hashlib.sha256(f"{context}\0{secret}".encode()).digest()
+    return _b64(bytes(a ^ b for a, b in zip(raw, pad, strict=True)))
+
+
+def unseal(sealed: str, secret: str, context: str) -> str:
+    return seal(sealed, secret, context)  # XOR with the same pad undoes it
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who sent the request: ``role`` is ``"host"``, ``"seat"`` or ``"anyone"`` (no token)."""
+
+    role: str
+    seat: int | None = None
+
+
+def bearer_digest() -> str | None:
+    """The hash of the request's bearer token, ``None`` without one; ``401`` if the header is malformed."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_CHARS:
+        raise ApiError("invalid_token", "send the token as 'Authorization: Bearer <token>'")
+    return token_hash(token)
+
+
+def identify(digest: str | None, host: str, seats: list[str | None]) -> Caller:
+    """The caller owning ``digest``; ``401 invalid_token`` if it matches neither the host nor a seat."""
+    if digest is None:
+        return Caller("anyone")
+    if matches(digest, host):
+        return Caller("host")
+    for seat, stored in enumerate(seats):
+        if matches(digest, stored):
+            return Caller("seat", seat)
+    raise ApiError("invalid_token", "the token is not valid for this game")
+
+
+def require(caller: Caller, role: str) -> None:
+    """``401`` without a token, ``403`` with a valid token of another role."""
+    if caller.role == "anyone":
+        raise ApiError("invalid_token", f"this request needs a {role} token")
+    if caller.role != role:
+        raise ApiError("forbidden", f"this request needs a {role} token, not a {caller.role} token")

@@ -1,0 +1,43 @@
+"""Settings from the environment, so one image runs anywhere (twelve-factor style)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+DAY = 24 * 3600
+
+#: Environment variable -> (Flask config key, default). TTLs are in seconds.
+_INT_SETTINGS = {
+    "TG_LOBBY_TTL": ("LOBBY_TTL", DAY),  # a lobby nobody starts
+    "TG_GAME_TTL": ("GAME_TTL", 7 * DAY),  # a running game nobody touches (abandoned)
+    "TG_FINISHED_TTL": ("FINISHED_TTL", DAY),  # a won or lost game, kept for its log and replay
+    "TG_MAX_BODY_BYTES": ("MAX_CONTENT_LENGTH", 16 * 1024),
+    "TG_CAS_RETRIES": ("CAS_RETRIES", 64),  # optimistic transaction attempts before 503 store_busy
+}
+
+
+def _positive_int(name: str, text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a positive integer, got {text!r}") from None
+    if value <= 0:
+        raise ValueError(f"{name} must be a positive integer, got {text!r}")
+    return value
+
+
+def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Flask config values from ``environ``: ``REDIS_URL`` (none: embedded store), TTLs and limits."""
+    environ = os.environ if environ is None else environ
+    config: dict[str, Any] = {"REDIS_URL": environ.get("REDIS_URL") or None}
+    for variable, (key, default) in _INT_SETTINGS.items():
+        text = environ.get(variable)
+        config[key] = default if text is None else _positive_int(variable, text)
+    return config
+
+
+def port(environ: Mapping[str, str] | None = None) -> int:
+    environ = os.environ if environ is None else environ
+    return _positive_int("PORT", environ.get("PORT", "8000"))

@@ -1,0 +1,152 @@
+"""The service's record of one game: lobby, seats and token hashes around the core's state.
+
+The core knows cards and turns; only the service knows the game id, names, bots, tokens and the lobby.
+The record is stored as compact JSON with its own format version, next to ``thegame_core.dumps(state)``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import thegame_core as tg
+from thegame_core.bots import create_bot
+
+from .store import Snapshot
+
+FORMAT_VERSION = 1
+#: Bound on bot decisions in one transition (a whole all-bot game needs about 150 with the random bot).
+MAX_BOT_DECISIONS = 2000
+
+
+class CorruptRecord(Exception):
+    """A stored record this version cannot read: a server-side fault, never the client's."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    token: str | None  # SHA-256 of the seat token; bots have none
+    bot: str | None = None
+
+    def to_json(self) -> list[Any]:
+        return [self.name, self.token, self.bot]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything stored about one game; ``state`` is ``None`` while it is a lobby."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int  # given or drawn at creation; shuffles the deck (unless one was given) and draws the first seat
+    host: str
+    deck: list[int] | None = None  # an explicit deck, until the game starts (then the state holds it)
+    lobby_version: int = 0
+    seats: tuple[Seat | None, ...] = ()
+    state: tg.State | None = field(default=None, compare=False)
+
+    # Reading and writing ------------------------------------------------------------------
+    @classmethod
+    def load(cls, snapshot: Snapshot) -> GameRecord | None:
+        """The record in ``snapshot``; ``None`` if the game does not exist (or has expired)."""
+        if snapshot.meta is None:
+            return None
+        try:
+            data = json.loads(snapshot.meta)
+            if data.pop("fv") != FORMAT_VERSION:
+                raise CorruptRecord(f"unknown record format {data!r:.80}")
+            seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
+            state = None if snapshot.state is None else tg.loads(snapshot.state)
+            return cls(**data, seats=seats, state=state)  # type: ignore[arg-type]
+        except (ValueError, TypeError, KeyError) as error:
+            raise CorruptRecord(str(error)) from error
+
+    def meta_json(self) -> str:
+        data = {
+            "fv": FORMAT_VERSION,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "host": self.host,
+            "deck": self.deck,
+            "lobby_version": self.lobby_version,
+            "seats": [None if seat is None else seat.to_json() for seat in self.seats],
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    def fields(self) -> dict[str, str]:
+        """The hash fields to store (the state only once the game has started)."""
+        fields = {"meta": self.meta_json()}
+        if self.state is not None:
+            fields["state"] = tg.dumps(self.state)
+        return fields
+
+    # Derived facts ------------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return "lobby" if self.state is None else self.state.status
+
+    @property
+    def version(self) -> int:
+        """Lobby changes plus core actions: +1 per change of the game."""
+        return self.lobby_version + (0 if self.state is None else self.state.version)
+
+    @property
+    def free_seats(self) -> list[int]:
+        return [seat for seat, taken in enumerate(self.seats) if taken is None]
+
+    def seat_tokens(self) -> list[str | None]:
+        return [None if seat is None else seat.token for seat in self.seats]
+
+    def new_state(self, first_seat: int) -> tg.State:
+        """The dealt game, from the explicit deck if one was given, else from the seed."""
+        seed = None if self.deck is not None else self.seed
+        return tg.new_game(
+            self.game, self.players, seed=seed, deck=self.deck, options=self.options, first_seat=first_seat
+        )  # type: ignore[call-overload,no-any-return]
+
+    def drawn_first_seat(self) -> int:
+        """The first seat when the host names none: drawn from the game's seed (not from the deck's stream)."""
+        return random.Random(f"first_seat:{self.seed}").randrange(self.players)
+
+    # Changes ------------------------------------------------------------------------------
+    def with_seat(self, seat: int, taken: Seat) -> GameRecord:
+        seats = list(self.seats)
+        seats[seat] = taken
+        return replace(self, seats=tuple(seats), lobby_version=self.lobby_version + 1)
+
+    def started(self, first_seat: int) -> GameRecord:
+        state = run_bots(self.seats, self.new_state(first_seat), self.seed)
+        return replace(self, deck=None, lobby_version=self.lobby_version + 1, state=state)
+
+    def with_state(self, state: tg.State) -> GameRecord:
+        return replace(self, state=run_bots(self.seats, state, self.seed))
+
+    def state_at(self, version: int) -> tg.State:
+        """The state as it was at service ``version`` (rebuilt from the history, for idempotent retries)."""
+        assert self.state is not None, "a lobby has no state"
+        actions = version - self.lobby_version
+        if actions == self.state.version:
+            return self.state
+        record = self.state.replay_record()
+        record["actions"] = record["actions"][:actions]
+        return tg.replay(record)  # type: ignore[return-value]
+
+
+def run_bots(seats: tuple[Seat | None, ...], state: tg.State, seed: int) -> tg.State:
+    """Let bot seats play while it is their turn, inside the same transition as the change before."""
+    for _ in range(MAX_BOT_DECISIONS):
+        seat = seats[state.current_seat]
+        if state.status != "playing" or seat is None or seat.bot is None:
+            break
+        bot = create_bot(seat.bot, game=state.game, seed=seed + state.version)
+        actions = bot.act(state.observe(state.current_seat))
+        if not actions:
+            break
+        state = state.apply_all(actions)
+    return state

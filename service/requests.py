@@ -1,0 +1,78 @@
+"""What a request brings, read once before the transaction: token, If-Match, Idempotency-Key, body.
+
+The body is parsed lazily (``Incoming.body``) so that its errors answer at their place in the
+contract's check order (after the game, token, status and If-Match checks), not first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import marshmallow as ma
+from flask import request
+from werkzeug.datastructures import ETags
+
+from .auth import bearer_digest
+from .errors import ApiError
+
+MAX_IDEMPOTENCY_KEY = 200
+
+
+def parse_json(raw: bytes) -> Any:
+    """The JSON document in ``raw`` (an empty body is ``{}``); ``400 malformed_json`` otherwise."""
+    if not raw.strip():
+        return {}
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, absurd nesting
+        raise ApiError("malformed_json", "the request body is not valid JSON") from None
+
+
+def validate(schema: ma.Schema, document: Any) -> dict[str, Any]:
+    """``document`` loaded by ``schema``; ``422 validation_error`` with field details otherwise."""
+    try:
+        return schema.load(document)  # type: ignore[no-any-return]
+    except ma.ValidationError as error:
+        errors = error.messages if isinstance(error.messages, dict) else {"_schema": error.messages}
+        raise ApiError("validation_error", "the request body is invalid", errors) from None
+
+
+@dataclass(frozen=True)
+class Incoming:
+    game_id: str
+    digest: str | None
+    if_match: ETags | None
+    idempotency_key: str | None
+    raw_body: bytes
+    fingerprint: str
+
+    @classmethod
+    def read(cls, game_id: str) -> Incoming:
+        raw = request.get_data(cache=True)
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
+            raise ApiError("validation_error", f"Idempotency-Key must have 1 to {MAX_IDEMPOTENCY_KEY} characters")
+        if_match = request.if_match if "If-Match" in request.headers else None
+        return cls(game_id, bearer_digest(), if_match, key, raw, _fingerprint(raw))
+
+    def document(self) -> Any:
+        return parse_json(self.raw_body)
+
+    def body(self, schema: ma.Schema) -> dict[str, Any]:
+        return validate(schema, self.document())
+
+    def check_if_match(self, version: int) -> None:
+        if self.if_match is not None and not self.if_match.contains_weak(str(version)):
+            raise ApiError("stale_version", f"the game is at version {version}; reload and retry")
+
+
+def _fingerprint(raw: bytes) -> str:
+    """The body's identity for idempotency: the same JSON with other spacing or key order is the same body."""
+    try:
+        canonical = json.dumps(json.loads(raw), sort_keys=True).encode() if raw.strip() else b""
+    except (ValueError, RecursionError):
+        canonical = raw
+    return hashlib.sha256(request.method.encode() + b" " + request.path.encode() + b"\n" + canonical).hexdigest()

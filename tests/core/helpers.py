@@ -82,41 +82,47 @@ def scripted_deck(
 
 
 def play_turns(state: tg.State, turns: Iterable[Turn], *, end_last: bool = True) -> tg.State:
-    """Place each turn's cards as the current seat, ending every turn (the last one only if ``end_last``)."""
+    """Place each turn's cards as the current seat and end the turn (the last one only if ``end_last``).
+
+    A turn whose last play wins the game is not ended: nothing is left to end (spec "A turn").
+    """
     turns = list(turns)
     for number, turn in enumerate(turns):
         seat = state.current_seat
         state = state.apply_all([tg.Play(seat, card, pile) for card, pile in turn])
-        if end_last or number < len(turns) - 1:
+        if state.status == "playing" and (end_last or number < len(turns) - 1):
             state = state.apply(tg.EndTurn(seat))
     return state
 
 
-def scripted_game(
+def scripted_start(
     players: int,
     turns: Sequence[Turn],
     *,
     options: dict[str, Any] | None = None,
     first_seat: int = 0,
     fillers: Sequence[int] = (),
-    end_last: bool = True,
 ) -> tg.State:
-    """A new game whose deck lets ``turns`` be played as written, and the state after playing them."""
+    """A new game whose deck (``scripted_deck``) lets ``turns`` be played as written."""
     hand_size = new(players, seed=0, options=options).options.hand_size
     deck = scripted_deck(players, hand_size, turns, first_seat=first_seat, fillers=fillers)
-    state = new(players, deck=deck, options=options, first_seat=first_seat)
-    return play_turns(state, turns, end_last=end_last)
+    return new(players, deck=deck, options=options, first_seat=first_seat)
+
+
+def scripted_game(players: int, turns: Sequence[Turn], *, end_last: bool = True, **setup: Any) -> tg.State:
+    """``scripted_start`` then every turn played."""
+    return play_turns(scripted_start(players, turns, **setup), turns, end_last=end_last)
 
 
 def ascending_turns(
-    players: int, hand_size: int, counts: Iterable[int], cards: Iterable[int] = ALL_CARDS
+    players: int, hand_size: int, counts: Iterable[int], *, first_seat: int = 0
 ) -> list[list[tuple[int, str]]]:
-    """Turns placing ``cards`` in order on ``asc1`` (always legal: each card is above the last), ``counts[i]`` in
-    turn ``i`` but never more than the seat holds."""
-    source = iter(cards)
+    """Turns placing 2, 3, ..., 99 in order on ``asc1`` (always legal: each card is above the last), ``counts[i]``
+    cards in turn ``i`` but never more than the seat holds; ends when every card is placed or ``counts`` ends."""
+    source = iter(ALL_CARDS)
     remaining = CARDS - players * hand_size
     held = [hand_size] * players
-    seat = 0
+    seat = first_seat
     turns = []
     for count in counts:
         count = min(count, held[seat])

@@ -186,3 +186,29 @@ def check_invariants(state: tg.State) -> None:
     else:
         assert state.outcome is not None and state.outcome.status == state.status
         assert state.legal_actions() == []
+
+
+def shown_cards(view: dict[str, Any]) -> set[int]:
+    """The card numbers a view shows as held: its ``hand`` and the cards of its ``legal_plays``."""
+    return set(view.get("hand", ())) | {play["card"] for play in view.get("legal_plays", ())}
+
+
+def check_views(state: tg.State) -> None:
+    """Spec "Information and talk": a seat sees its own hand and public facts; no view shows another seat's hand
+    or the order of the draw pile."""
+    secret_order = set(undrawn(state))
+    public = state.public_view()
+    assert "hand" not in public and "legal_plays" not in public
+    assert isinstance(public["draw_pile"], int) and public["draw_pile"] == state.draw_pile
+    for view in [public, *(state.view(seat) for seat in range(state.players))]:
+        assert not {"deck", "hands", "draw_order", "history"} & set(view)
+        assert [seat["hand_size"] for seat in view["seats"]] == [len(hand) for hand in state.hands]
+        assert [pile["top"] for pile in view["piles"]] == list(state.tops)
+        assert (view["current_seat"], view["placed_this_turn"]) == (state.current_seat, state.placed_this_turn)
+        assert isinstance(view["draw_pile"], int) and view["draw_pile"] == state.draw_pile
+        assert not shown_cards(view) & secret_order
+    for seat in range(state.players):
+        view = state.view(seat)
+        assert sorted(view["hand"]) == sorted(state.hands[seat])
+        others = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
+        assert not shown_cards(view) & others

@@ -6,7 +6,7 @@ Every scenario is built through the public API only: an explicit deck gives the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pytest
@@ -181,7 +181,10 @@ def check_invariants(state: tg.State) -> None:
     assert (state.status == "won") == (state.score == 0)
     assert (state.outcome is None) == (state.status == "playing")
     if state.status == "playing":
-        assert state.hands[state.current_seat], "only players holding cards take turns"
+        if state.placed_this_turn == 0:
+            assert state.hands[state.current_seat], "only players holding cards take turns"
+        assert state.placed_this_turn >= 0
+        assert state.required_this_turn <= state.placed_this_turn + len(state.hands[state.current_seat])
         assert state.legal_actions(), "a running game always offers an action (else it would be lost)"
     else:
         assert state.outcome is not None and state.outcome.status == state.status
@@ -212,3 +215,17 @@ def check_views(state: tg.State) -> None:
         assert sorted(view["hand"]) == sorted(state.hands[seat])
         others = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
         assert not shown_cards(view) & others
+
+
+def bot_game(state: tg.State, bots: Sequence[Any], on_state: Callable[[tg.State], None] | None = None) -> tg.State:
+    """Play ``state`` to its end, each seat's bot acting on that seat's observation; ``on_state`` sees every
+    state reached. A bot that returns nothing on its turn, or an action that fails, fails the test."""
+    while state.status == "playing":
+        seat = state.current_seat
+        actions = bots[seat].act(state.observe(seat))
+        assert actions, f"bot of seat {seat} returned no action on its turn"
+        for action in actions:
+            state = state.apply(action)
+            if on_state is not None:
+                on_state(state)
+    return state

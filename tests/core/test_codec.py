@@ -1,0 +1,112 @@
+"""Snapshots (tg.dumps / tg.loads) and replays (replay_record / tg.replay)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import thegame_core as tg
+from thegame_core.bots import create_bot
+
+from .helpers import A1, A2, ascending_turns, bot_game, deck_for, new, play_turns, raises_code
+
+
+def sample_states() -> list[tg.State]:
+    """A fresh game, a game mid-turn with signals, a won game and a lost game."""
+    fresh = new(3, seed=21, options={"preset": "expert"}, first_seat=1)
+    mid = new(2, deck=deck_for([[10, 11, 12, 13, 14, 15, 16], [20, 21, 22, 23, 24, 25, 26]]))
+    mid = mid.apply_all([tg.Play(0, 10, A1), tg.Signal(1, A2, "dont_play"), tg.Play(0, 11, A1)])
+    won = play_turns(new(1, deck=list(range(2, 100))), ascending_turns(1, 8, itertools.repeat(8)))
+    lost = bot_game(new(4, seed=5), [create_bot("random", seed=seat) for seat in range(4)])
+    return [fresh, mid, won, lost]
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_loads_dumps_round_trip(index: int) -> None:
+    """loads(dumps(s)) == s, for a fresh, a running, a won and a lost game; the text is JSON."""
+    state = sample_states()[index]
+    text = tg.dumps(state)
+    assert tg.loads(text) == state
+    assert tg.loads(text.encode()) == state
+    assert tg.dumps(tg.loads(text)) == text
+    data = json.loads(text)
+    assert data["game"] == "the-game"
+    assert "format" in data
+
+
+def test_sample_states_cover_every_status() -> None:
+    assert [state.status for state in sample_states()] == ["playing", "playing", "won", "lost"]
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_replay_of_the_replay_record_is_the_same_state(index: int) -> None:
+    """tg.replay(s.replay_record()) == s: setup plus the public actions rebuild the exact state."""
+    state = sample_states()[index]
+    record = json.loads(json.dumps(state.replay_record()))  # a record survives JSON
+    assert tg.replay(record) == state
+
+
+def test_replay_refuses_an_illegal_action() -> None:
+    """A record whose actions break the rules does not replay."""
+    record = new(2, seed=1).replay_record()
+    record["actions"] = [{"type": "end_turn", "seat": 0}]
+    with raises_code("minimum_not_reached"):
+        tg.replay(record)
+
+
+@pytest.mark.parametrize("text", ["not json", "", "{", "[1, 2]", "null", "42", '"the-game"', b"\xff\xfe"], ids=repr)
+def test_loads_refuses_what_is_not_a_json_snapshot(text: str | bytes) -> None:
+    """Anything but a snapshot object -> corrupt_state."""
+    with raises_code("corrupt_state"):
+        tg.loads(text)
+
+
+def _edit(change: Callable[[dict[str, Any]], None]) -> str:
+    data = json.loads(tg.dumps(new(3, seed=4).apply(tg.Signal(2, A1, "dont_play"))))
+    change(data)
+    return json.dumps(data)
+
+
+def _duplicate_card(data: dict[str, Any]) -> None:
+    data["hands"][0][0] = data["hands"][1][0]
+
+
+def _drop_card(data: dict[str, Any]) -> None:
+    data["hands"][2].pop()
+
+
+def _swap_with_draw_pile(data: dict[str, Any]) -> None:
+    data["hands"][0][0] = 1
+
+
+CORRUPTIONS: dict[str, Callable[[dict[str, Any]], None]] = {
+    "format version 2": lambda data: data.update(format=2),
+    "format version missing": lambda data: data.pop("format"),
+    "format version as text": lambda data: data.update(format="1"),
+    "unknown game": lambda data: data.update(game="ninja"),
+    "game missing": lambda data: data.pop("game"),
+    "duplicated card": _duplicate_card,
+    "missing card": _drop_card,
+    "impossible card": _swap_with_draw_pile,
+    "drawn off by one": lambda data: data.update(drawn=data["drawn"] + 1),
+    "deck not a permutation": lambda data: data.update(deck=data["deck"][:-1]),
+    "hands not a list": lambda data: data.update(hands="abc"),
+    "options out of range": lambda data: data["options"].update(hand_size=99),
+    "history not notation": lambda data: data.update(history=["X"]),
+}
+
+
+@pytest.mark.parametrize("name", CORRUPTIONS)
+def test_loads_refuses_damaged_snapshots(name: str) -> None:
+    """A snapshot with a wrong format version, an unknown game or a broken card invariant -> corrupt_state."""
+    with raises_code("corrupt_state"):
+        tg.loads(_edit(CORRUPTIONS[name]))
+
+
+def test_unedited_snapshot_loads() -> None:
+    """The base of the corruption tests is itself a valid snapshot (so each failure is due to its edit)."""
+    assert tg.loads(_edit(lambda data: None)).version == 1

@@ -21,9 +21,32 @@ from .the_game import PILES, PRESETS, SIGNAL_KINDS, Action, EndTurn, Observation
 
 __version__ = "0.1.0"
 __all__ = [
-    "ERROR_CODES", "PILES", "PRESETS", "SIGNAL_KINDS", "Action", "CorruptState", "EndTurn", "Game", "GameError",
-    "GameState", "IllegalAction", "InvalidAction", "InvalidSetup", "Observation", "Options", "Outcome", "Play",
-    "Signal", "State", "dumps", "game_names", "get_game", "loads", "new_game", "register", "replay",
+    "ERROR_CODES",
+    "PILES",
+    "PRESETS",
+    "SIGNAL_KINDS",
+    "Action",
+    "CorruptState",
+    "EndTurn",
+    "Game",
+    "GameError",
+    "GameState",
+    "IllegalAction",
+    "InvalidAction",
+    "InvalidSetup",
+    "Observation",
+    "Options",
+    "Outcome",
+    "Play",
+    "Signal",
+    "State",
+    "dumps",
+    "game_names",
+    "get_game",
+    "loads",
+    "new_game",
+    "register",
+    "replay",
 ]
 
 register(THE_GAME)
@@ -31,17 +54,32 @@ register(THE_GAME)
 
 @overload
 def new_game(
-    game: Literal["the-game"], players: int, *, seed: int | None = ..., deck: Sequence[int] | None = ...,
-    options: Mapping[str, Any] | None = ..., first_seat: int = ...,
+    game: Literal["the-game"],
+    players: int,
+    *,
+    seed: int | None = ...,
+    deck: Sequence[int] | None = ...,
+    options: Mapping[str, Any] | None = ...,
+    first_seat: int = ...,
 ) -> State: ...
 @overload
 def new_game(
-    game: str, players: int, *, seed: int | None = ..., deck: Sequence[int] | None = ...,
-    options: Mapping[str, Any] | None = ..., first_seat: int = ...,
+    game: str,
+    players: int,
+    *,
+    seed: int | None = ...,
+    deck: Sequence[int] | None = ...,
+    options: Mapping[str, Any] | None = ...,
+    first_seat: int = ...,
 ) -> GameState: ...
 def new_game(
-    game: str, players: int, *, seed: int | None = None, deck: Sequence[int] | None = None,
-    options: Mapping[str, Any] | None = None, first_seat: int = 0,
+    game: str,
+    players: int,
+    *,
+    seed: int | None = None,
+    deck: Sequence[int] | None = None,
+    options: Mapping[str, Any] | None = None,
+    first_seat: int = 0,
 ) -> GameState:
     """A new, dealt game of ``game`` from ``seed`` or an explicit ``deck`` (exactly one of them)."""
     return get_game(game).new_game(players=players, seed=seed, deck=deck, options=options, first_seat=first_seat)
@@ -66,7 +104,7 @@ def loads(text: str | bytes) -> GameState:
     if not isinstance(data, dict):
         raise CorruptState("a snapshot is a JSON object")
     try:
-        game = get_game(data.get("game"))
+        game = get_game(str(data.get("game")))
     except GameError:
         raise CorruptState(f"snapshot of an unknown game {data.get('game')!r}") from None
     return game.from_dict(data)

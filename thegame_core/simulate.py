@@ -45,7 +45,10 @@ def play_one(setup: Setup, index: int) -> int:
     state = get_game(setup.game).new_game(
         players=setup.players, seed=derive_seed(setup.seed, index), deck=None, options=setup.options, first_seat=0
     )
-    bots = [create_bot(setup.bot, game=setup.game, seed=derive_seed(setup.seed, index, seat)) for seat in range(setup.players)]
+    bots = [
+        create_bot(setup.bot, game=setup.game, seed=derive_seed(setup.seed, index, seat))
+        for seat in range(setup.players)
+    ]
     while state.status == "playing":
         seat = state.current_seat
         actions = bots[seat].act(state.observe(seat))  # type: ignore[attr-defined]
@@ -119,9 +122,7 @@ def summarize(scores: list[int], seconds: float) -> Summary:
     )
 
 
-def simulate(
-    setup: Setup, games: int, workers: int = 1, progress: Callable[[int, int], None] | None = None
-) -> Summary:
+def simulate(setup: Setup, games: int, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> Summary:
     """Play ``games`` games of ``setup`` and summarize them; ``progress(done, total)`` after each chunk."""
     started = time.perf_counter()
     scores: list[int] = []
@@ -141,19 +142,29 @@ def progress_bar(done: int, total: int, width: int = 40) -> None:
     sys.stderr.flush()
 
 
+def score_bins(histogram: Mapping[int, int], width: int = 5) -> list[tuple[str, int]]:
+    """The histogram grouped for printing: 0 (a win) alone, then 1-5, 6-10, ..."""
+    bins: Counter[int] = Counter()
+    for score, count in histogram.items():
+        bins[0 if score == 0 else (score - 1) // width + 1] += count
+    return [("0" if b == 0 else f"{(b - 1) * width + 1}-{b * width}", bins[b]) for b in range(max(bins, default=0) + 1)]
+
+
 def format_summary(setup: Setup, summary: Summary) -> str:
     """The human-readable report: rates, scores, a score histogram, speed."""
     low, high = summary.win_interval
+    options = dict(setup.options) or "standard"
     lines = [
-        f"game: {setup.game}  players: {setup.players}  bot: {setup.bot}  seed: {setup.seed}  options: {dict(setup.options)}",
+        f"game: {setup.game}  players: {setup.players}  bot: {setup.bot}  seed: {setup.seed}  options: {options}",
         f"games: {summary.games}",
         f"wins: {summary.wins}",
         f"win rate: {summary.win_rate:.2%} (95% interval {low:.2%} to {high:.2%})",
         f"mean score: {summary.mean_score:.2f}  median score: {summary.median_score:g}",
-        "score histogram:",
+        "score histogram (cards left: games):",
     ]
-    peak = max(summary.histogram.values(), default=1)
-    for score, count in sorted(summary.histogram.items()):
-        lines.append(f"  {score:3d} {count:7d} {'#' * max(1, round(40 * count / peak))}")
+    bins = score_bins(summary.histogram)
+    peak = max((count for _, count in bins), default=1)
+    for label, count in bins:
+        lines.append(f"  {label:>7} {count:7d} {'#' * round(40 * count / peak)}")
     lines.append(f"games/second: {summary.games_per_second:.0f} ({summary.seconds:.2f} s)")
     return "\n".join(lines)

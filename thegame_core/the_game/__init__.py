@@ -13,8 +13,19 @@ from .state import GAME_NAME, Outcome, State, shuffled_deck
 from .views import Observation
 
 __all__ = [
-    "GAME", "PILES", "PRESETS", "SIGNAL_KINDS", "Action", "EndTurn", "Observation", "Options", "Outcome",
-    "Play", "Signal", "State", "TheGame",
+    "GAME",
+    "PILES",
+    "PRESETS",
+    "SIGNAL_KINDS",
+    "Action",
+    "EndTurn",
+    "Observation",
+    "Options",
+    "Outcome",
+    "Play",
+    "Signal",
+    "State",
+    "TheGame",
 ]
 
 

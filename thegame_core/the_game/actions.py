@@ -1,11 +1,14 @@
 """Actions of The Game as small value objects, with a dict form (HTTP, logs) and a compact
-notation (storage), in the manner of python-chess moves and their UCI strings."""
+notation (storage), in the manner of python-chess moves and their UCI strings.
+
+They are named tuples: immutable, hashable and cheap to build (a simulated game builds
+thousands); the rules accept only these exact types, never a plain tuple.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, NamedTuple
 
 from ..errors import InvalidAction
 
@@ -15,8 +18,7 @@ SIGNAL_KINDS = ("dont_play", "no_big_jump")
 LOWEST_CARD, HIGHEST_CARD = 2, 99
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """Place ``card`` from ``seat``'s hand on ``pile``."""
 
     seat: int
@@ -30,8 +32,7 @@ class Play:
         return f"P{self.seat}:{self.card}:{self.pile}"
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(NamedTuple):
     """End ``seat``'s turn: draw as many cards as were placed, pass to the next seat holding cards."""
 
     seat: int
@@ -43,8 +44,7 @@ class EndTurn:
         return f"E{self.seat}"
 
 
-@dataclass(frozen=True, slots=True)
-class Signal:
+class Signal(NamedTuple):
     """Table talk without numbers: ask the others not to play (or not to jump far) on ``pile``.
 
     Any seat may signal at any time while the game runs; ``clear`` withdraws that seat's signal.
@@ -62,32 +62,47 @@ class Signal:
         return f"S{self.seat}:{self.pile}:{self.kind}" + (":clear" if self.clear else "")
 
 
-Action = Union[Play, EndTurn, Signal]
+Action = Play | EndTurn | Signal
 
 
-def _int(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidAction(f"{name} must be an integer, got {value!r}")
-    return value
+def _is_int_in(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high  # bool is not an int here
 
 
 def check_shape(action: object, players: int) -> None:
-    """Raise ``InvalidAction`` unless ``action`` is well-formed for a game of ``players`` seats."""
-    if not isinstance(action, (Play, EndTurn, Signal)):
-        raise InvalidAction(f"not an action of The Game: {action!r}")
-    seat = _int("seat", action.seat)
-    if not 0 <= seat < players:
-        raise InvalidAction(f"seat must be from 0 to {players - 1}, got {seat}")
-    if isinstance(action, EndTurn):
-        return
-    if action.pile not in PILE_INDEX:
-        raise InvalidAction(f"pile must be one of {', '.join(PILES)}, got {action.pile!r}")
+    """Raise ``InvalidAction`` unless ``action`` is well-formed for a game of ``players`` seats.
+
+    Called for every step of every game, so the common, valid case is one chain of cheap tests.
+    """
     if isinstance(action, Play):
-        card = _int("card", action.card)
-        if not LOWEST_CARD <= card <= HIGHEST_CARD:
-            raise InvalidAction(f"card must be from {LOWEST_CARD} to {HIGHEST_CARD}, got {card}")
-    elif action.kind not in SIGNAL_KINDS or not isinstance(action.clear, bool):
-        raise InvalidAction(f"signal kind must be one of {', '.join(SIGNAL_KINDS)} and clear a boolean")
+        if _is_int_in(action.seat, 0, players - 1) and action.pile in PILE_INDEX and _is_int_in(action.card, 2, 99):
+            return
+    elif isinstance(action, EndTurn):
+        if _is_int_in(action.seat, 0, players - 1):
+            return
+    elif (
+        isinstance(action, Signal)
+        and _is_int_in(action.seat, 0, players - 1)
+        and action.pile in PILE_INDEX
+        and action.kind in SIGNAL_KINDS
+        and type(action.clear) is bool
+    ):
+        return
+    raise InvalidAction(_shape_problem(action, players))
+
+
+def _shape_problem(action: object, players: int) -> str:
+    """Why ``action`` is malformed, for the error message."""
+    if not isinstance(action, (Play, EndTurn, Signal)):
+        return f"not an action of The Game: {action!r}"
+    seat = getattr(action, "seat", None)
+    if not _is_int_in(seat, 0, players - 1):
+        return f"seat must be an integer from 0 to {players - 1}, got {seat!r}"
+    if getattr(action, "pile", PILES[0]) not in PILE_INDEX:
+        return f"pile must be one of {', '.join(PILES)}, got {getattr(action, 'pile', None)!r}"
+    if isinstance(action, Play):
+        return f"card must be an integer from {LOWEST_CARD} to {HIGHEST_CARD}, got {action.card!r}"
+    return f"signal kind must be one of {', '.join(SIGNAL_KINDS)} and clear a boolean, got {action!r}"
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:

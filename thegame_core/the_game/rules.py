@@ -5,6 +5,7 @@ Piles are indexed 0..3 in the order of ``actions.PILES``: two ascending, then tw
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 ASCENDING = (True, True, False, False)
@@ -30,28 +31,29 @@ def legal_plays(hand: Sequence[int], tops: Sequence[int]) -> list[tuple[int, int
     return [(card, pile) for card in hand for pile in range(4) if accepts(ASCENDING[pile], tops[pile], card)]
 
 
-def _is_playable(card: int, tops: Sequence[int]) -> bool:
-    return (
-        card > tops[0] or card > tops[1] or card < tops[2] or card < tops[3]
-        or card + BACKWARDS in (tops[0], tops[1]) or card - BACKWARDS in (tops[2], tops[3])
-    )
+def count_playable(hand: Sequence[int], tops: Sequence[int]) -> int:
+    """How many cards of the sorted ``hand`` have a legal pile right now."""
+    lowest_up = min(tops[0], tops[1])
+    highest_down = max(tops[2], tops[3])
+    if lowest_up < highest_down:  # every card is above one ascending top or below one descending top
+        return len(hand)
+    forward = len(hand) - bisect_right(hand, lowest_up) + bisect_left(hand, highest_down)
+    backwards = {tops[0] - BACKWARDS, tops[1] - BACKWARDS, tops[2] + BACKWARDS, tops[3] + BACKWARDS}
+    return forward + sum(1 for card in backwards if highest_down <= card <= lowest_up and card in hand)
 
 
 def can_place(hand: Sequence[int], tops: Sequence[int], need: int) -> bool:
-    """Whether some sequence of ``need`` legal plays from ``hand`` exists (spec: "Lost").
+    """Whether some sequence of ``need`` legal plays from the sorted ``hand`` exists (spec: "Lost").
 
     Cards that are legal right now can always all be placed: on each pile play its one
     backwards card first, then the others in the pile's direction. Only when too few are
     legal now does it search plays that open the way for others (89 then 79 on an ascending pile).
     """
-    if need <= 0:
-        return True
-    if sum(1 for card in hand if _is_playable(card, tops)) >= need:
+    if need <= 0 or count_playable(hand, tops) >= need:
         return True
     for card, pile in legal_plays(hand, tops):
-        rest = [other for other in hand if other != card]
         after = list(tops)
         after[pile] = card
-        if can_place(rest, after, need - 1):
+        if can_place([other for other in hand if other != card], after, need - 1):
             return True
     return False

@@ -177,7 +177,7 @@ class State:
 class _Draft:
     """A mutable working copy of a ``State``; lives only inside one ``apply_all`` call."""
 
-    __slots__ = ("base", "hands", "drawn", "tops", "seat", "placed", "required", "signals", "history", "outcome")
+    __slots__ = ("base", "drawn", "hands", "history", "outcome", "placed", "required", "seat", "signals", "tops")
 
     def __init__(self, state: State) -> None:
         self.base = state
@@ -194,15 +194,25 @@ class _Draft:
     def freeze(self) -> State:
         base = self.base
         return State(
-            base.options, base.deck, base.first_seat, tuple(self.hands), self.drawn, tuple(self.tops),
-            self.seat, self.placed, self.required, self.signals, base.history + tuple(self.history), self.outcome,
+            base.options,
+            base.deck,
+            base.first_seat,
+            tuple(self.hands),
+            self.drawn,
+            tuple(self.tops),
+            self.seat,
+            self.placed,
+            self.required,
+            self.signals,
+            base.history + tuple(self.history),
+            self.outcome,
         )
 
     def step(self, action: Action) -> None:
         """Check ``action`` in the contract's order (game over, shape, turn, hand, rule), then apply it."""
         if self.outcome is not None:
             raise IllegalAction(f"the game is over ({self.outcome.status})", code="game_over")
-        check_shape(action, self.base.options.players)
+        check_shape(action, len(self.hands))
         if isinstance(action, Signal):
             self.signal(action)
         elif action.seat != self.seat:
@@ -216,18 +226,19 @@ class _Draft:
     def play(self, action: Play) -> None:
         hand = self.hands[self.seat]
         card = action.card
-        if card not in hand:
-            raise IllegalAction(f"card {card} is not in seat {self.seat}'s hand", code="card_not_in_hand")
+        try:
+            index = hand.index(card)
+        except ValueError:
+            raise IllegalAction(f"card {card} is not in seat {self.seat}'s hand", code="card_not_in_hand") from None
         pile = PILE_INDEX[action.pile]
         if not rules.accepts(rules.ASCENDING[pile], self.tops[pile], card):
             raise IllegalAction(f"{card} cannot go on {action.pile} (top {self.tops[pile]})", code="illegal_play")
-        index = hand.index(card)
         self.hands[self.seat] = hand[:index] + hand[index + 1 :]
         self.tops[pile] = card
         self.placed += 1
         if self.drawn == rules.CARDS_IN_DECK and not any(self.hands):
             self.outcome = Outcome("won", WON_ALL_PLACED)
-        else:
+        elif self.placed < self.required:
             self.check_stuck()
 
     def end_turn(self) -> None:
@@ -257,18 +268,14 @@ class _Draft:
 
     def check_stuck(self) -> None:
         """Lose when the minimum can no longer be reached (``strict``) or nothing is playable (``try``)."""
-        need = self.required - self.placed
-        if need <= 0:
-            return
         hand = self.hands[self.seat]
         if self.base.options.stuck_policy == "try":
-            if not rules.can_place(hand, self.tops, 1):
+            if not rules.can_place(hand, self.tops, min(1, self.required - self.placed)):
                 self.outcome = Outcome("lost", LOST_NO_LEGAL_PLAY, self.seat)
-        elif not rules.can_place(hand, self.tops, need):
+        elif not rules.can_place(hand, self.tops, self.required - self.placed):
             self.outcome = Outcome("lost", LOST_MINIMUM_UNREACHABLE, self.seat)
 
     def signal(self, action: Signal) -> None:
         key = (action.seat, action.pile, action.kind)
         others = tuple(signal for signal in self.signals if signal != key)
         self.signals = others if action.clear else tuple(sorted((*others, key)))
-

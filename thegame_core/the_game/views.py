@@ -18,9 +18,13 @@ if TYPE_CHECKING:
     from .state import Outcome, SignalKey, State
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Observation:
-    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment."""
+    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment.
+
+    A copy made for its reader: changing it changes nothing in the game (it is not frozen
+    because one is built per turn of every simulated game, and freezing costs time).
+    """
 
     seat: int | None
     hand: tuple[int, ...]

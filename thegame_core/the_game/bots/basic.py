@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..actions import PILES, Action, Play
+from ..actions import PILES, Action, EndTurn, Play
 from ..views import Observation
 from .planning import plan_turn
 
@@ -36,7 +36,7 @@ class GreedyBot:
         need = observation.required_this_turn - observation.placed_this_turn
         plan = plan_turn(observation.hand, observation.tops, need, self.cheap)
         actions: list[Action] = [Play(seat, card, PILES[pile]) for card, pile in plan]
-        places_last_card = len(plan) == observation.score  # that play wins: nothing is left to end
+        places_last_card = observation.draw_pile == 0 and len(plan) == observation.score  # then it wins
         if len(plan) >= need and not places_last_card:
-            actions.append(observation.end_turn())
+            actions.append(EndTurn(seat))
         return actions

@@ -61,6 +61,8 @@ def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> O
     so a typo never silently plays a different game.
     """
     players = _int_in("players", players, MIN_PLAYERS, MAX_PLAYERS)
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidSetup(f"options must be an object of option names to values, got {options!r}")
     options = dict(options or {})
     if options.pop("players", players) != players:  # Options.to_dict() echoes players back
         raise InvalidSetup(f"options.players disagrees with players={players}")

@@ -1,0 +1,46 @@
+"""Server-side bots: seated by the host, they play in the same transition that passes them the turn."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+from gameclient import GameClient, new_game
+
+import thegame_core as tg
+
+
+def with_bots(http: FlaskClient, humans: int, bots: list[str], **body: object) -> GameClient:
+    game = new_game(http, players=humans + len(bots), **body)
+    for _ in range(humans):
+        game.seat("human")
+    for name in bots:
+        assert game.seat(name, token=game.host, bot=name).status_code == 201
+    return game
+
+
+def test_a_bot_plays_right_after_the_human_passes(http: FlaskClient) -> None:
+    game = with_bots(http, 1, ["greedy"], seed=4)
+    game.start(first_seat=0)
+    hand = game.view(0).get_json()["hand"]
+    plays = [(hand[0], "asc1"), (hand[-1], "desc1")]
+    view = game.turn(0, plays).get_json()
+    assert view["current_seat"] == 0  # the bot's whole turn is already done
+    entries = game.log().get_json()["entries"]
+    bot_entries = [entry for entry in entries if entry["seat"] == 1]
+    assert len(bot_entries) >= 3 and bot_entries[-1]["type"] == "end_turn"
+    assert view["version"] == 3 + len(entries) and entries[-1]["version"] == view["version"]
+
+
+def test_a_bot_first_seat_plays_at_start(http: FlaskClient) -> None:
+    game = with_bots(http, 1, ["greedy"], seed=4)
+    view = game.start(first_seat=1).get_json()
+    assert view["current_seat"] == 0 and view["version"] > 3 and view["seats"][1]["hand_size"] == 7
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_an_all_bot_game_plays_to_its_end(http: FlaskClient, bot: str) -> None:
+    game = with_bots(http, 0, [bot, bot, bot], seed=8)
+    view = game.start().get_json()
+    assert view["status"] in ("won", "lost")
+    replay = game.log().get_json()["replay"]
+    assert tg.replay(replay).score == view["score"]

@@ -1,0 +1,91 @@
+"""Storage: key names, format versions, expiry, size, and an unreachable Redis (503, nothing lost)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+import redis
+from flask import Flask
+from flask.testing import FlaskClient
+from gameclient import SORTED_DECK, error_of, new_game, started
+from test_complete_games import win_sorted_game
+
+import thegame_core as tg
+from service.store import game_key
+
+CLOSED_PORT_URL = "redis://127.0.0.1:1/0"
+
+
+def test_one_hash_tagged_key_with_format_versions(http: FlaskClient, redis_client: redis.Redis) -> None:
+    game = started(http, players=2, seed=1)
+    key = game_key(game.game_id)
+    assert key == f"tg:{{{game.game_id}}}:game" and redis_client.exists(key)
+    meta = json.loads(redis_client.hget(key, "meta"))
+    assert meta["fv"] == 1 and [seat[0] for seat in meta["seats"]] == ["player0", "player1"]
+    assert json.loads(redis_client.hget(key, "state"))["format"] == 1
+    assert tg.loads(redis_client.hget(key, "state")).version == 0
+
+
+def test_tokens_are_stored_only_as_hashes(http: FlaskClient, redis_client: redis.Redis) -> None:
+    game = started(http, players=2, seed=1)
+    stored = b"".join(redis_client.hgetall(game_key(game.game_id)).values())
+    for token in (game.host, *game.tokens.values()):
+        assert token.encode() not in stored
+
+
+def test_ttl_follows_the_games_stage(make_app: Callable[..., Flask], redis_client: redis.Redis) -> None:
+    http = make_app(LOBBY_TTL=1000, GAME_TTL=5000, FINISHED_TTL=9000).test_client()
+    game = new_game(http, players=1, deck=SORTED_DECK)
+    key = game_key(game.game_id)
+    assert 990 <= redis_client.ttl(key) <= 1000
+    game.seat("ann")
+    game.start()
+    assert 4990 <= redis_client.ttl(key) <= 5000
+    win_sorted_game(game)
+    assert 8990 <= redis_client.ttl(key) <= 9000
+
+
+def test_an_expired_game_is_unknown(make_app: Callable[..., Flask]) -> None:
+    http = make_app(LOBBY_TTL=1).test_client()
+    game = new_game(http, players=1)
+    assert game.view().status_code == 200
+    time.sleep(1.6)
+    assert error_of(game.view()) == (404, "unknown_game")
+
+
+def stored_bytes(redis_client: redis.Redis, game_id: str) -> int:
+    return sum(len(name) + len(value) for name, value in redis_client.hgetall(game_key(game_id)).items())
+
+
+def test_games_stay_small(http: FlaskClient, redis_client: redis.Redis) -> None:
+    five = started(http, players=5, seed=2)  # five names and token hashes
+    won = started(http, players=1, deck=SORTED_DECK)
+    win_sorted_game(won)  # the longest history: 98 plays and 12 turn ends
+    assert stored_bytes(redis_client, five.game_id) <= 4096
+    assert stored_bytes(redis_client, won.game_id) <= 4096
+
+
+def test_unreachable_redis_answers_503_and_loses_nothing(make_app: Callable[..., Flask], http: FlaskClient) -> None:
+    game = started(http, players=1, deck=SORTED_DECK)
+    game.play(0, 2, "asc1")
+    before = game.view(0).get_json()
+    down = make_app(REDIS_URL=CLOSED_PORT_URL, REDIS_CLIENT=None).test_client()
+    token = {"Authorization": f"Bearer {game.tokens[0]}"}
+    attempts = [
+        down.get("/v1/health"),
+        down.post("/v1/games", json={"players": 1}),
+        down.get(game.url),
+        down.post(f"{game.url}/plays", json={"card": 3, "pile": "asc1"}, headers=token),
+        down.post(f"{game.url}/turn/end", headers=token),
+    ]
+    for response in attempts:
+        assert error_of(response) == (503, "store_unavailable") and response.headers["Retry-After"]
+    assert game.view(0).get_json() == before
+    assert game.play(0, 3, "asc1").status_code == 200
+
+
+def test_health(http: FlaskClient) -> None:
+    response = http.get("/v1/health")
+    assert response.status_code == 200 and response.get_json()["status"] == "ok"

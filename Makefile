@@ -1,10 +1,10 @@
-# `make test` and `make run` each bootstrap .venv on first use.
+# `make test` and `make run` each bootstrap .venv on first use (Python 3.11+).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PORT ?= 8000
+SOURCES := thegame_core service tests bench
 
-.PHONY: test lint typecheck run simulate bench clean
+.PHONY: test lint typecheck run simulate openapi bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,8 +13,8 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 lint: $(BIN)/.installed
-	$(BIN)/ruff check thegame_core tests bench
-	$(BIN)/ruff format --check thegame_core tests bench
+	$(BIN)/ruff check $(SOURCES)
+	$(BIN)/ruff format --check $(SOURCES)
 
 typecheck: $(BIN)/.installed
 	$(BIN)/mypy --strict thegame_core
@@ -22,8 +22,15 @@ typecheck: $(BIN)/.installed
 test: lint typecheck
 	$(BIN)/pytest -n 2 tests
 
+# The service on http://127.0.0.1:$${PORT:-8000} (Swagger UI at /docs); embedded store unless REDIS_URL is set.
 run: $(BIN)/.installed
-	$(BIN)/python -m thegame_core simulate --players 2 --games 1000 --bot greedy --seed 1
+	$(BIN)/python -m service
+
+simulate: $(BIN)/.installed
+	$(BIN)/python -m thegame_core simulate --players 2 --games 10000 --bot greedy --seed 1 --workers 2
+
+openapi: $(BIN)/.installed
+	$(BIN)/python -m service.openapi > openapi/openapi.json
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/core.py

@@ -158,22 +158,25 @@ class _CodeCheck:
 
 
 def placed_cards(state: tg.State) -> list[int]:
-    """Every card placed so far, from the public log (plays are public as they happen)."""
-    return [entry["card"] for entry in state.public_log() if entry["type"] == "play"]
+    """Every card placed so far, from the history (plays are public as they happen)."""
+    return [action.card for action in state.history if isinstance(action, tg.Play)]
 
 
-def undrawn(state: tg.State) -> list[int]:
-    """The draw pile in draw order, derived from the replay record (setup deck) and ``drawn``."""
-    return list(state.replay_record()["deck"][state.drawn :])
+def undrawn(state: tg.State, deck: Sequence[int] | None = None) -> list[int]:
+    """The draw pile in draw order: the setup deck (from the replay record unless given) after ``drawn``."""
+    if deck is None:
+        deck = state.replay_record()["deck"]
+    return list(deck[state.drawn :])
 
 
-def check_invariants(state: tg.State) -> None:
-    """Facts that hold in every state of every game (spec "Components", "A turn", "End of the game")."""
+def check_invariants(state: tg.State, deck: Sequence[int] | None = None) -> None:
+    """Facts that hold in every state of every game (spec "Components", "A turn", "End of the game");
+    ``deck`` is the game's setup deck, when the caller knows it."""
     held = [card for hand in state.hands for card in hand]
-    placed = placed_cards(state)
-    assert sorted(held + placed + undrawn(state)) == ALL_CARDS, "the 98 cards are conserved"
+    pile = undrawn(state, deck)
+    assert sorted(held + placed_cards(state) + pile) == ALL_CARDS, "the 98 cards are conserved"
     assert isinstance(state.draw_pile, int)
-    assert state.draw_pile == CARDS - state.drawn == len(undrawn(state))
+    assert state.draw_pile == CARDS - state.drawn == len(pile)
     assert state.score == len(held) + state.draw_pile, "score counts cards in hands and draw pile"
     assert 0 <= state.score <= CARDS
     assert state.version == len(state.history)
@@ -196,10 +199,10 @@ def shown_cards(view: dict[str, Any]) -> set[int]:
     return set(view.get("hand", ())) | {play["card"] for play in view.get("legal_plays", ())}
 
 
-def check_views(state: tg.State) -> None:
+def check_views(state: tg.State, deck: Sequence[int] | None = None) -> None:
     """Spec "Information and talk": a seat sees its own hand and public facts; no view shows another seat's hand
     or the order of the draw pile."""
-    secret_order = set(undrawn(state))
+    secret_order = set(undrawn(state, deck))
     public = state.public_view()
     assert "hand" not in public and "legal_plays" not in public
     assert isinstance(public["draw_pile"], int) and public["draw_pile"] == state.draw_pile

@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 
 from ..errors import IllegalAction, InvalidSetup
 from . import rules
-from .actions import PILE_INDEX, PILES, Action, EndTurn, Play, Signal, check_shape
+from .actions import PILE_INDEX, Action, Play, Signal, check_shape
 from .options import Options
-from .views import Observation
+from .views import Observation, Progress
 
 GAME_NAME = "the-game"
 FULL_DECK = tuple(range(2, 100))
@@ -59,7 +59,7 @@ def check_deck(deck: Any) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Progress):
     """One moment of a game of The Game. Frozen, hashable, comparable; replays from its history."""
 
     game: ClassVar[str] = GAME_NAME
@@ -96,16 +96,6 @@ class State:
         return self.options.players
 
     @property
-    def status(self) -> str:
-        """``"playing"``, ``"won"`` or ``"lost"``."""
-        return "playing" if self.outcome is None else self.outcome.status
-
-    @property
-    def version(self) -> int:
-        """Number of actions applied since the deal: +1 per change."""
-        return len(self.history)
-
-    @property
     def draw_pile(self) -> int:
         return rules.CARDS_IN_DECK - self.drawn
 
@@ -114,22 +104,9 @@ class State:
         """Cards not placed: every hand plus the draw pile (a count, not a sum of values)."""
         return self.draw_pile + sum(map(len, self.hands))
 
-    def can_end_turn(self) -> bool:
-        return self.outcome is None and (
-            self.placed_this_turn >= self.required_this_turn or not self.hands[self.current_seat]
-        )
-
     def legal_actions(self) -> list[Action]:
         """Every legal play and, when allowed, ``EndTurn`` of the current seat (signals excluded)."""
-        if self.outcome is not None:
-            return []
-        seat = self.current_seat
-        actions: list[Action] = [
-            Play(seat, card, PILES[pile]) for card, pile in rules.legal_plays(self.hands[seat], self.tops)
-        ]
-        if self.can_end_turn():
-            actions.append(EndTurn(seat))
-        return actions
+        return self.observe(self.current_seat).legal_actions()
 
     # Transitions ---------------------------------------------------------------------------
     def apply(self, action: Action) -> State:

@@ -18,8 +18,26 @@ if TYPE_CHECKING:
     from .state import Outcome, SignalKey, State
 
 
+class Progress:
+    """How far a game is, derived the same way for a state and for what a seat sees of it."""
+
+    __slots__ = ()
+    outcome: Outcome | None
+    history: tuple[Action, ...]
+
+    @property
+    def status(self) -> str:
+        """``"playing"``, ``"won"`` or ``"lost"``."""
+        return "playing" if self.outcome is None else self.outcome.status
+
+    @property
+    def version(self) -> int:
+        """Number of actions applied since the deal: +1 per change."""
+        return len(self.history)
+
+
 @dataclass(slots=True)
-class Observation:
+class Observation(Progress):
     """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment.
 
     A copy made for its reader: changing it changes nothing in the game (it is not frozen
@@ -57,14 +75,6 @@ class Observation:
         )
 
     @property
-    def status(self) -> str:
-        return "playing" if self.outcome is None else self.outcome.status
-
-    @property
-    def version(self) -> int:
-        return len(self.history)
-
-    @property
     def score(self) -> int:
         return self.draw_pile + sum(self.hand_sizes)
 
@@ -82,8 +92,16 @@ class Observation:
         return self.my_turn and (self.placed_this_turn >= self.required_this_turn or not self.hand)
 
     def end_turn(self) -> EndTurn:
+        """The ``EndTurn`` of this seat (for bots building their action lists)."""
         assert self.seat is not None, "a spectator has no turn"
         return EndTurn(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        """This seat's legal plays and, when allowed, ``EndTurn`` (empty unless it is this seat's turn)."""
+        actions: list[Action] = list(self.legal_plays())
+        if self.seat is not None and self.can_end_turn():
+            actions.append(EndTurn(self.seat))
+        return actions
 
     def to_dict(self) -> dict[str, Any]:
         """The view of the HTTP contract (``../shared/spec/api.md``, "A view")."""

@@ -16,9 +16,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, observation: Observation) -> list[Action]:
-        choices: list[Action] = list(observation.legal_plays())
-        if observation.can_end_turn():
-            choices.append(observation.end_turn())
+        choices = observation.legal_actions()
         return [self.rng.choice(choices)] if choices else []
 
 

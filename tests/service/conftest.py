@@ -24,11 +24,24 @@ TTLS = {"LOBBY_TTL": TEST_TTL, "GAME_TTL": TEST_TTL, "FINISHED_TTL": TEST_TTL}
 
 
 @pytest.fixture
-def redis_client() -> Iterator[redis.Redis]:
-    """One store shared by every app of a test (two apps model two server processes)."""
-    client = redis.Redis.from_url(REDIS_URL) if REDIS_URL else fakeredis.FakeRedis(server=fakeredis.FakeServer())
-    yield client
-    client.close()
+def connect() -> Iterator[Callable[[], redis.Redis]]:
+    """New clients of one store: the real Redis, or one fakeredis server (apps sharing it model processes)."""
+    server = fakeredis.FakeServer()
+    clients: list[redis.Redis] = []
+
+    def new_client() -> redis.Redis:
+        client = redis.Redis.from_url(REDIS_URL) if REDIS_URL else fakeredis.FakeRedis(server=server)
+        clients.append(client)
+        return client
+
+    yield new_client
+    for client in clients:
+        client.close()
+
+
+@pytest.fixture
+def redis_client(connect: Callable[[], redis.Redis]) -> redis.Redis:
+    return connect()
 
 
 @pytest.fixture

@@ -232,3 +232,85 @@ def bot_game(state: tg.State, bots: Sequence[Any], on_state: Callable[[tg.State]
             if on_state is not None:
                 on_state(state)
     return state
+
+
+# --- An independent restatement of the rules, to check the library against at every step ---------------------
+
+
+def accepts(pile: str, top: int, card: int) -> bool:
+    """Spec "Placing a card": ascending ``c > t or c == t - 10``; descending ``c < t or c == t + 10``."""
+    if pile.startswith("asc"):
+        return card > top or card == top - 10
+    return card < top or card == top + 10
+
+
+def spec_plays(hand: Iterable[int], tops: Sequence[int]) -> set[tuple[int, str]]:
+    """Every (card, pile) the spec allows now."""
+    return {(card, pile) for card in hand for pile, top in zip(tg.PILES, tops, strict=True) if accepts(pile, top, card)}
+
+
+def sequence_exists(hand: frozenset[int], tops: tuple[int, ...], need: int) -> bool:
+    """Spec "Lost": whether some sequence of ``need`` legal plays from ``hand`` and the piles exists (brute force
+    over every play, self-enabled ones included, with no shortcut)."""
+    if need <= 0:
+        return True
+    for card, pile in spec_plays(hand, tops):
+        index = tg.PILES.index(pile)
+        after = (*tops[:index], card, *tops[index + 1 :])
+        if sequence_exists(hand - {card}, after, need - 1):
+            return True
+    return False
+
+
+def check_rules(state: tg.State) -> None:
+    """The state agrees with the spec restated above: legal actions, the turn's minimum, and the end of the game."""
+    if state.status == "won":
+        assert state.score == 0
+        return
+    seat, hand, tops = state.current_seat, state.hands[state.current_seat], state.tops
+    options = state.options
+    minimum = options.min_per_turn if state.draw_pile else options.min_after_empty
+    assert state.required_this_turn == min(minimum, len(hand) + state.placed_this_turn), "req fixed at turn start"
+    need = state.required_this_turn - state.placed_this_turn
+    if options.stuck_policy == "strict":
+        stuck = not sequence_exists(frozenset(hand), tuple(tops), need)
+    else:
+        stuck = need > 0 and not spec_plays(hand, tops)
+    if state.status == "lost":
+        assert stuck, f"lost although the minimum is reachable: {hand} on {tops}, need {need}"
+        assert state.outcome is not None and state.outcome.seat == seat
+        return
+    assert not stuck, f"still playing although stuck: {hand} on {tops}, need {need}"
+    plays = {(action.card, action.pile) for action in state.legal_actions() if isinstance(action, tg.Play)}
+    assert plays == spec_plays(hand, tops)
+    assert all(action.seat == seat for action in state.legal_actions())
+    assert (tg.EndTurn(seat) in state.legal_actions()) == (need <= 0 or not hand)
+
+
+def check_transition(before: tg.State, action: Any, after: tg.State, deck: Sequence[int]) -> None:
+    """``after`` is what the spec makes of ``before`` and ``action`` (a legal one)."""
+    assert after.version == before.version + 1
+    assert after.options == before.options
+    seat = before.current_seat
+    if isinstance(action, tg.Signal):
+        assert (after.hands, after.tops, after.drawn) == (before.hands, before.tops, before.drawn)
+        assert (after.current_seat, after.placed_this_turn) == (seat, before.placed_this_turn)
+        assert after.status == before.status
+        key = {"seat": action.seat, "pile": action.pile, "kind": action.kind}
+        assert (key in after.public_view()["signals"]) != action.clear
+        return
+    if isinstance(action, tg.Play):
+        index = tg.PILES.index(action.pile)
+        assert sorted(after.hands[seat]) == sorted(set(before.hands[seat]) - {action.card})
+        assert after.tops == (*before.tops[:index], action.card, *before.tops[index + 1 :])
+        assert after.drawn == before.drawn
+        assert after.placed_this_turn == before.placed_this_turn + 1
+        assert after.current_seat == seat
+        return
+    drawn = min(before.placed_this_turn, before.draw_pile)
+    assert after.drawn == before.drawn + drawn
+    assert sorted(after.hands[seat]) == sorted([*before.hands[seat], *deck[before.drawn : before.drawn + drawn]])
+    holders = [(seat + step) % before.players for step in range(1, before.players + 1)]
+    assert after.current_seat == next(other for other in holders if after.hands[other])
+    assert after.placed_this_turn == 0
+    assert after.tops == before.tops

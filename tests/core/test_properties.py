@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import thegame_core as tg
 from thegame_core.bots import create_bot
 
-from .helpers import PRESET_NAMES, STUCK_POLICIES, check_invariants, check_views, new
+from .helpers import PRESET_NAMES, STUCK_POLICIES, check_invariants, check_rules, check_transition, check_views, new
 
 PROPERTY_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GREEDY = create_bot("greedy")
@@ -75,6 +75,19 @@ def test_cards_are_conserved_and_the_score_counts_them(data: st.DataObject) -> N
         deck = deck or deck_of(before)
         check_invariants(before, deck)
         check_invariants(after, deck)
+
+
+@PROPERTY_SETTINGS
+@given(st.data())
+def test_states_and_transitions_follow_the_spec(data: st.DataObject) -> None:
+    """Each state agrees with the rules restated in the helpers (legal plays, minimum, loss check, incl.
+    self-enabled sequences) and each step does what the spec says (play, draw and pass, signal)."""
+    deck = None
+    for before, action, after in walk(data):
+        deck = deck or deck_of(before)
+        check_rules(before)
+        check_transition(before, action, after, deck)
+        check_rules(after)
 
 
 @PROPERTY_SETTINGS

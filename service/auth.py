@@ -59,15 +59,19 @@ class Caller:
     seat: int | None = None
 
 
+#: Stands for a malformed Authorization header until the token check, which refuses it (checks run in order).
+MALFORMED = "malformed"
+
+
 def bearer_digest() -> str | None:
-    """The hash of the request's bearer token, ``None`` without one; ``401`` if the header is malformed."""
+    """The hash of the request's bearer token; ``None`` without one; ``MALFORMED`` for another header."""
     header = request.headers.get("Authorization")
     if header is None:
         return None
     scheme, _, token = header.strip().partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_CHARS:
-        raise ApiError("invalid_token", "send the token as 'Authorization: Bearer <token>'")
+        return MALFORMED
     return token_hash(token)
 
 
@@ -75,6 +79,8 @@ def identify(digest: str | None, host: str, seats: list[str | None]) -> Caller:
     """The caller owning ``digest``; ``401 invalid_token`` if it matches neither the host nor a seat."""
     if digest is None:
         return Caller("anyone")
+    if digest == MALFORMED:
+        raise ApiError("invalid_token", "send the token as 'Authorization: Bearer <token>'")
     if matches(digest, host):
         return Caller("host")
     for seat, stored in enumerate(seats):

@@ -53,10 +53,13 @@ class Incoming:
     def read(cls, game_id: str) -> Incoming:
         raw = request.get_data(cache=True)
         key = request.headers.get("Idempotency-Key")
-        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-            raise ApiError("validation_error", f"Idempotency-Key must have 1 to {MAX_IDEMPOTENCY_KEY} characters")
         if_match = request.if_match if "If-Match" in request.headers else None
         return cls(game_id, bearer_digest(), if_match, key, raw, _fingerprint(raw))
+
+    def check_idempotency_key(self) -> None:
+        key = self.idempotency_key
+        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
+            raise ApiError("validation_error", f"Idempotency-Key must have 1 to {MAX_IDEMPOTENCY_KEY} characters")
 
     def document(self) -> Any:
         return parse_json(self.raw_body)

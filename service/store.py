@@ -105,6 +105,3 @@ class GameStore:
                     continue
                 return change.result
         raise ApiError("store_busy", "too many concurrent changes to this game; retry")
-
-    def ttl(self, game_id: str) -> int:
-        return int(self.client.ttl(game_key(game_id)))  # type: ignore[arg-type]

@@ -105,6 +105,7 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
         caller = identify(record, incoming)
         if role is not None:
             auth.require(caller, role)
+        incoming.check_idempotency_key()
         if snapshot.idem is not None:
             return Change(render(incoming.game_id, record, Answer.recalled(snapshot.idem, incoming)))
         new_record, answer = step(record, caller)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from typing import Any, cast
 
 from flask import Response, request
 from flask.views import MethodView
@@ -23,20 +24,16 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, 
 ID_ATTEMPTS = 3
 
 
-def _new_record(body: dict[str, object], host_token: str) -> GameRecord:
+def _new_record(body: dict[str, Any], host_token: str) -> GameRecord:
     """The lobby for a validated body; the core checks the options and deck (422 if it refuses them)."""
-    seed = body.get("seed", secrets.randbits(63))
-    deck = body.get("deck")
+    game, players, deck = body["game"], body["players"], body.get("deck")
+    seed = body.get("seed", secrets.randbits(63))  # without one, a secret seed (it also draws the first seat)
     try:
-        probe = tg.new_game(
-            body["game"], body["players"], seed=None if deck else seed, deck=deck, options=body["options"]
-        )  # type: ignore[call-overload]
+        probe = tg.new_game(game, players, seed=None if deck else seed, deck=deck, options=body["options"])
     except tg.GameError as error:
         raise ApiError("validation_error", error.message, {"_schema": [error.message]}) from None
-    players = probe.players
-    return GameRecord(
-        body["game"], players, probe.options.to_dict(), seed, auth.token_hash(host_token), deck, 0, (None,) * players
-    )  # type: ignore[arg-type]
+    options = cast(tg.State, probe).options.to_dict()
+    return GameRecord(game, players, options, seed, auth.token_hash(host_token), deck, 0, (None,) * players)
 
 
 @blp.route("")

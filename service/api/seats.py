@@ -7,6 +7,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from .. import transitions
+from ..errors import ApiError
 from ..requests import Incoming
 from .common import OPTIONAL_BEARER, documented, incoming, reply, store
 from .schemas import SeatRequestSchema, SeatTakenSchema
@@ -18,7 +19,7 @@ def _wants_bot(parts: Incoming) -> bool:
     """Seating a bot needs the host token: peek at the body (its errors answer later, in order)."""
     try:
         document = parts.document()
-    except Exception:  # a malformed body is reported at the body step
+    except ApiError:  # a malformed body is reported later, at the body step
         return False
     return isinstance(document, dict) and document.get("bot") is not None
 

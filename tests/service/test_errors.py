@@ -64,6 +64,9 @@ def finished_game(http: FlaskClient) -> GameClient:
 def test_order_unknown_game_before_token(http: FlaskClient) -> None:
     response = http.post("/v1/games/nosuchgame/plays", data=b"{", headers=bearer("forged"))
     assert error_of(response) == (404, "unknown_game")
+    malformed = {"Authorization": "Basic abc", "Idempotency-Key": "k" * 500}
+    assert error_of(http.post("/v1/games/nosuchgame/plays", headers=malformed)) == (404, "unknown_game")
+    assert error_of(http.get("/v1/games/nosuchgame", headers=malformed)) == (404, "unknown_game")
 
 
 def test_order_token_before_game_over(http: FlaskClient) -> None:

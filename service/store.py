@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import redis
 
@@ -50,7 +50,7 @@ def _text(value: bytes | str | None) -> str | None:
 
 def _read(connection: redis.Redis | redis.client.Pipeline, key: str, idem_field: str | None) -> Snapshot:
     values = connection.hmget(key, ["meta", "state", idem_field or "meta"])
-    meta, state, idem = (_text(value) for value in values)  # type: ignore[union-attr]
+    meta, state, idem = (_text(value) for value in values)
     return Snapshot(meta, state, idem if idem_field else None)
 
 
@@ -68,11 +68,11 @@ class GameStore:
         """Write a new game; ``False`` if the id is already taken (nothing written then)."""
         key = game_key(game_id)
         with self.client.pipeline() as pipe:
-            pipe.watch(key)
+            pipe.watch(key)  # type: ignore[no-untyped-call]
             if pipe.exists(key):
                 return False
             pipe.multi()
-            pipe.hset(key, mapping=fields)
+            pipe.hset(key, mapping=dict[Any, Any](fields))
             pipe.expire(key, ttl)
             try:
                 pipe.execute()
@@ -91,12 +91,12 @@ class GameStore:
         key = game_key(game_id)
         for attempt in range(self.retries):
             with self.client.pipeline() as pipe:
-                pipe.watch(key)
+                pipe.watch(key)  # type: ignore[no-untyped-call]
                 change = compute(_read(pipe, key, idem_field))
                 if not change.writes:
                     return change.result
                 pipe.multi()
-                pipe.hset(key, mapping=change.writes)
+                pipe.hset(key, mapping=dict[Any, Any](change.writes))
                 pipe.expire(key, change.ttl)
                 try:
                     pipe.execute()

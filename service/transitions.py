@@ -80,7 +80,7 @@ def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
 
 def ttl_for(record: GameRecord) -> int:
     config = current_app.config
-    return {"lobby": config["LOBBY_TTL"], "playing": config["GAME_TTL"]}.get(record.status, config["FINISHED_TTL"])
+    return int({"lobby": config["LOBBY_TTL"], "playing": config["GAME_TTL"]}.get(record.status, config["FINISHED_TTL"]))
 
 
 def load_record(snapshot: Snapshot) -> GameRecord:

@@ -20,8 +20,8 @@ from .schemas import ErrorSchema
 
 F = TypeVar("F", bound=Callable[..., Any])
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-BEARER = [{"bearer": []}]
-OPTIONAL_BEARER = [{}, {"bearer": []}]
+BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
+OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
 CHANGE_HEADERS = [
     {
         "in": "header",

@@ -36,7 +36,10 @@ FIELDS = st.sampled_from(
 BODIES = JSON | st.dictionaries(FIELDS, JSON, max_size=5)
 PATHS = st.sampled_from(["", "/seats", "/start", "/plays", "/turn/end", "/turns", "/signals", "/log"])
 WHO = st.sampled_from(["none", "host", "seat", "forged"])
-HEADERS = st.dictionaries(st.sampled_from(["If-Match", "If-None-Match", "Idempotency-Key"]), st.text(max_size=30))
+HEADER_CHARS = st.characters(min_codepoint=32, max_codepoint=255)  # what HTTP headers can carry
+HEADERS = st.dictionaries(
+    st.sampled_from(["If-Match", "If-None-Match", "Idempotency-Key"]), st.text(HEADER_CHARS, max_size=30)
+)
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

@@ -110,3 +110,25 @@ def test_loads_refuses_damaged_snapshots(name: str) -> None:
 def test_unedited_snapshot_loads() -> None:
     """The base of the corruption tests is itself a valid snapshot (so each failure is due to its edit)."""
     assert tg.loads(_edit(lambda data: None)).version == 1
+
+
+def test_hand_order_in_a_snapshot_does_not_change_the_rules() -> None:
+    """A hand is a set of cards: a snapshot listing it in another order is either refused (corrupt_state) or plays
+    exactly like the original. One player, hand 6, minimum 3; after 97 / 92 / 5 / 36 the hand is 13 17 30 39 55 57.
+    Placing 17 on desc2 (36) leaves 13 as the only card that fits anywhere, so 2 more plays are out of reach: lost
+    (spec "Lost ... checked ... after each play")."""
+    options = {"hand_size": 6, "min_per_turn": 3}
+    state = new(1, deck=deck_for([[97, 92, 5, 36, 13, 17]], then=[30, 39, 55, 57]), options=options)
+    state = play_turns(state, [[(97, A1), (92, A2), (5, "desc1"), (36, "desc2")]])
+    assert sorted(state.hands[0]) == [13, 17, 30, 39, 55, 57]
+    assert state.status == "playing"
+    assert state.apply(tg.Play(0, 17, "desc2")).outcome == tg.Outcome("lost", "minimum_unreachable", 0)
+    data = json.loads(tg.dumps(state))
+    data["hands"] = [[30, 55, 13, 57, 17, 39]]
+    try:
+        reordered = tg.loads(json.dumps(data))
+    except tg.GameError as error:
+        assert error.code == "corrupt_state"
+        return
+    for action in state.legal_actions():
+        assert reordered.apply(action).outcome == state.apply(action).outcome, action

@@ -107,6 +107,24 @@ def test_loads_refuses_damaged_snapshots(name: str) -> None:
         tg.loads(_edit(CORRUPTIONS[name]))
 
 
+IMPOSSIBLE: dict[str, Callable[[dict[str, Any]], None]] = {
+    "current seat out of range": lambda data: data.update(current_seat=7),
+    "three piles": lambda data: data.update(tops=data["tops"][:3]),
+    "unknown outcome status": lambda data: data.update(outcome={"status": "exploded", "reason": "x", "seat": None}),
+    "signal on an unknown pile": lambda data: data.update(signals=[[0, "asc9", "dont_play"]]),
+    "pile top that was never placed": lambda data: data.update(tops=[50, 1, 100, 100]),
+}
+
+
+@pytest.mark.parametrize("name", IMPOSSIBLE)
+def test_loads_refuses_snapshots_no_game_can_reach(name: str) -> None:
+    """tg.loads: "The state written by dumps; CorruptState for anything else" - a snapshot no sequence of actions
+    can produce (a seat that does not exist, a fifth or missing pile, an unknown status or signal, a pile top
+    that is not the last card placed on it: the base snapshot has placed nothing) is refused, not played on."""
+    with raises_code("corrupt_state"):
+        tg.loads(_edit(IMPOSSIBLE[name]))
+
+
 def test_unedited_snapshot_loads() -> None:
     """The base of the corruption tests is itself a valid snapshot (so each failure is due to its edit)."""
     assert tg.loads(_edit(lambda data: None)).version == 1

@@ -167,7 +167,7 @@ def test_try_policy_partial_minimum() -> None:
     assert state.tops[0] == 95
 
 
-def test_empty_hand_never_ends_the_game_even_if_stuck_piles() -> None:
+def test_empty_hand_never_ends_the_game() -> None:
     """Spec: "a player whose hand is empty is skipped and never ends the game"; the loss is for "the player whose
     turn it is [and who] holds cards". Covered with the three-player script: after seat 1 emptied its hand the
     game only ends when all cards are placed."""

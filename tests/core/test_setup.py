@@ -278,3 +278,10 @@ def test_a_hand_is_seen_by_its_owner_only() -> None:
         assert state.observe(seat).hand == state.hands[seat]
     assert "hand" not in state.public_view()
     assert state.observe(None).hand == ()
+
+
+def test_unknown_game_is_refused() -> None:
+    """The registry knows "the-game"; any other name is refused with code unknown_game."""
+    assert "the-game" in tg.game_names()
+    with raises_code("unknown_game"):
+        tg.new_game("ninja", 2, seed=1)

@@ -194,3 +194,19 @@ def test_plays_on_every_pile_in_one_turn_then_pass() -> None:
     state = state.apply(tg.EndTurn(0))
     assert state.current_seat == 1
     assert state.required_this_turn == 2
+
+
+def test_the_last_holder_of_cards_plays_turn_after_turn() -> None:
+    """Spec: the turn passes "to the next player holding cards" - when nobody else holds any, that is the same
+    player again. Two players, 7 cards each, 84 to draw: 42 turns of 2 empty the draw pile; turn 43 is seat 0's
+    (42 mod 2), which places its whole hand; seat 1 then plays every remaining turn, ending each explicitly."""
+    turns = ascending_turns(2, 7, itertools.chain([2] * 42, [7], itertools.repeat(1)))
+    state = play_turns(scripted_start(2, turns), turns[:43])
+    assert state.hands[0] == () and len(state.hands[1]) == 7
+    for turn in turns[43:-1]:
+        assert state.current_seat == 1
+        assert state.required_this_turn == 1
+        state = play_turns(state, [turn])
+    assert state.current_seat == 1 and state.hands[1]
+    state = play_turns(state, turns[-1:])
+    assert state.status == "won"

@@ -37,11 +37,13 @@ class Snapshot:
 
 @dataclass
 class Change(Generic[T]):
-    """What a transaction computed: fields to write (none: read only), their TTL, and the result."""
+    """What a transaction computed: fields to write (none: read only) and their TTL, or the game's
+    deletion, and the result."""
 
     result: T
     writes: dict[str, str] = field(default_factory=dict)
     ttl: int = 0
+    delete: bool = False
 
 
 def _text(value: bytes | str | None) -> str | None:
@@ -93,11 +95,14 @@ class GameStore:
             with self.client.pipeline() as pipe:
                 pipe.watch(key)  # type: ignore[no-untyped-call]
                 change = compute(_read(pipe, key, idem_field))
-                if not change.writes:
+                if not change.writes and not change.delete:
                     return change.result
                 pipe.multi()
-                pipe.hset(key, mapping=dict[Any, Any](change.writes))
-                pipe.expire(key, change.ttl)
+                if change.delete:
+                    pipe.delete(key)
+                else:
+                    pipe.hset(key, mapping=dict[Any, Any](change.writes))
+                    pipe.expire(key, change.ttl)
                 try:
                     pipe.execute()
                 except redis.WatchError:

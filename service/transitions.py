@@ -94,7 +94,8 @@ def identify(record: GameRecord, incoming: Incoming) -> auth.Caller:
     return auth.identify(incoming.digest, record.host, record.seat_tokens())
 
 
-Step = Callable[[GameRecord, auth.Caller], tuple[GameRecord, Answer]]
+#: The checks from 409 on, then the change: the new record (``None``: delete the game) and the answer.
+Step = Callable[[GameRecord, auth.Caller], tuple[GameRecord | None, Answer]]
 
 
 def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -> Reply:
@@ -109,6 +110,8 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
         if snapshot.idem is not None:
             return Change(render(incoming.game_id, record, Answer.recalled(snapshot.idem, incoming)))
         new_record, answer = step(record, caller)
+        if new_record is None:
+            return Change(Reply(answer.status, {}, answer.version), delete=True)
         writes = new_record.fields()
         if incoming.idempotency_key is not None:
             writes[idem_field(incoming.digest, incoming.idempotency_key)] = answer.remembered(incoming)
@@ -141,6 +144,18 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
         taken = Seat(body["name"], None if token is None else auth.token_hash(token), body.get("bot"))
         new_record = record.with_seat(seat, taken)
         return new_record, Answer(201, "seat", seat, new_record.version, token)
+
+    return step
+
+
+def close(incoming: Incoming) -> Step:
+    """The host closes a lobby: the game is deleted (its id then answers 404)."""
+
+    def step(record: GameRecord, caller: auth.Caller) -> tuple[GameRecord | None, Answer]:
+        if record.state is not None:
+            raise ApiError("game_started", "a started game cannot be closed; it expires when abandoned")
+        incoming.check_if_match(record.version)
+        return None, Answer(204, "closed", None, record.version + 1)
 
     return step
 

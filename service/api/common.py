@@ -57,6 +57,8 @@ def current(game_id: str) -> tuple[Incoming, GameRecord, int | None]:
 
 
 def reply(result: Reply) -> Response:
+    if result.status == 204:
+        return Response(status=204)
     response = jsonify(result.body)
     response.status_code = result.status
     response.set_etag(str(result.version))

@@ -67,6 +67,23 @@ class Game(MethodView):
         _, record, seat = current(game_id)
         return read_reply(game_view(game_id, record, seat), record.version)
 
+    @blp.response(204)
+    @documented(
+        blp,
+        "close_lobby",
+        "unknown_game",
+        "invalid_token",
+        "forbidden",
+        "game_started",
+        "stale_version",
+        security=BEARER,
+        changes=True,
+    )
+    def delete(self, game_id: str) -> Response:
+        """Host only: close a lobby that has not started; the game is deleted."""
+        parts = incoming(game_id)
+        return reply(transitions.change(store(), parts, "host", transitions.close(parts)))
+
 
 @blp.route("/<game_id>/start")
 class Start(MethodView):

@@ -192,3 +192,23 @@ def test_lobby_seat_view(http: FlaskClient) -> None:
     view = game.view(0).get_json()
     assert view["seat"] == 0 and view["hand"] == [] and view["legal_plays"] == [] and view["can_end_turn"] is False
     assert [pile["top"] for pile in view["piles"]] == [1, 1, 100, 100] and view["draw_pile"] == 98
+
+
+def test_the_host_closes_a_lobby(http: FlaskClient) -> None:
+    game = new_game(http, players=2)
+    game.seat("ann")
+    assert error_of(http.delete(game.url)) == (401, "invalid_token")
+    assert error_of(http.delete(game.url, headers=bearer(game.tokens[0]))) == (403, "forbidden")
+    assert error_of(http.delete(game.url, headers=bearer(game.host, **{"If-Match": '"0"'}))) == (412, "stale_version")
+    closed = http.delete(game.url, headers=bearer(game.host))
+    assert closed.status_code == 204 and closed.data == b""
+    assert error_of(game.view()) == (404, "unknown_game")
+    assert error_of(game.seat("bob")) == (404, "unknown_game")
+
+
+def test_a_started_game_cannot_be_closed(http: FlaskClient) -> None:
+    game = new_game(http, players=1)
+    game.fill()
+    game.start()
+    assert error_of(http.delete(game.url, headers=bearer(game.host))) == (409, "game_started")
+    assert game.view().get_json()["status"] == "playing"

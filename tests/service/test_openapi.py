@@ -15,6 +15,7 @@ OPERATIONS = {
     ("post", "/v1/games/{game_id}/seats"): "take_seat",
     ("post", "/v1/games/{game_id}/start"): "start_game",
     ("get", "/v1/games/{game_id}"): "get_game",
+    ("delete", "/v1/games/{game_id}"): "close_lobby",
     ("post", "/v1/games/{game_id}/plays"): "play_card",
     ("post", "/v1/games/{game_id}/turn/end"): "end_turn",
     ("post", "/v1/games/{game_id}/turns"): "play_turn",

@@ -70,8 +70,8 @@ def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
         assert answer.seat is not None
         taken = record.seats[answer.seat]
         assert taken is not None
-        body = {"game_id": game_id, "seat": answer.seat, "name": taken.name, "bot": taken.bot, "token": answer.token}
-        body["version"] = answer.version
+        body = {"game_id": game_id, "seat": answer.seat, "name": taken.name, "bot": taken.bot is not None}
+        body.update(bot_name=taken.bot, token=answer.token, version=answer.version)
     else:
         state = None if record.state is None else record.state_at(answer.version)
         body = game_view(game_id, record, answer.seat, state)

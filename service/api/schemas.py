@@ -144,7 +144,8 @@ class SeatTakenSchema(ma.Schema):
     game_id = fields.String()
     seat = fields.Integer()
     name = fields.String()
-    bot = fields.String(allow_none=True)
+    bot = fields.Boolean()
+    bot_name = fields.String(allow_none=True)
     token = fields.String(allow_none=True, metadata={"description": "shown once; null for a bot seat"})
     version = fields.Integer()
 

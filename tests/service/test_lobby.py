@@ -129,7 +129,16 @@ def test_only_the_host_seats_bots(http: FlaskClient) -> None:
     assert error_of(game.seat("robo", token=game.tokens[0], bot="greedy")) == (403, "forbidden")
     assert error_of(game.seat("robo", token=game.host, bot="chess-engine")) == (422, "validation_error")
     seated = game.seat("robo", token=game.host, bot="greedy")
-    assert seated.status_code == 201 and seated.get_json()["token"] is None
+    assert seated.status_code == 201
+    assert seated.get_json() | {"game_id": None} == {
+        "game_id": None,
+        "seat": 1,
+        "name": "robo",
+        "bot": True,
+        "bot_name": "greedy",
+        "token": None,
+        "version": 2,
+    }
     assert game.view().get_json()["seats"][1] | {"hand_size": 0} == {
         "seat": 1,
         "name": "robo",

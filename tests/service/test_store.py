@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from collections.abc import Callable
 
+import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
@@ -13,7 +15,8 @@ from gameclient import SORTED_DECK, error_of, new_game, started
 from test_complete_games import win_sorted_game
 
 import thegame_core as tg
-from service.store import game_key
+from service.errors import ApiError
+from service.store import Change, GameStore, Snapshot, game_key
 
 CLOSED_PORT_URL = "redis://127.0.0.1:1/0"
 
@@ -89,3 +92,44 @@ def test_unreachable_redis_answers_503_and_loses_nothing(make_app: Callable[...,
 def test_health(http: FlaskClient) -> None:
     response = http.get("/v1/health")
     assert response.status_code == 200 and response.get_json()["status"] == "ok"
+
+
+def conflicting_writer(
+    redis_client: redis.Redis, game_id: str, conflicts: int
+) -> tuple[list[str | None], Callable[[Snapshot], Change[str]]]:
+    """A compute function that, ``conflicts`` times, lets another client write between read and EXEC."""
+    seen: list[str | None] = []
+
+    def compute(snapshot: Snapshot) -> Change[str]:
+        seen.append(snapshot.meta)
+        if len(seen) <= conflicts:
+            redis_client.hset(game_key(game_id), "meta", f"other-{len(seen)}")
+        return Change(f"based on {snapshot.meta}", {"meta": f"mine after {snapshot.meta}"}, 60)
+
+    return seen, compute
+
+
+def test_a_conflicting_change_is_recomputed_from_fresh_data(redis_client: redis.Redis) -> None:
+    store, game_id = GameStore(redis_client, retries=3), secrets.token_urlsafe(12)
+    assert store.create(game_id, {"meta": "first"}, 60)
+    seen, compute = conflicting_writer(redis_client, game_id, conflicts=2)
+    assert store.transact(game_id, None, compute) == "based on other-2"
+    assert seen == ["first", "other-1", "other-2"]
+    assert redis_client.hget(game_key(game_id), "meta") == b"mine after other-2"
+
+
+def test_endless_conflicts_give_up_with_store_busy_and_write_nothing(redis_client: redis.Redis) -> None:
+    store, game_id = GameStore(redis_client, retries=3), secrets.token_urlsafe(12)
+    assert store.create(game_id, {"meta": "first"}, 60)
+    seen, compute = conflicting_writer(redis_client, game_id, conflicts=3)
+    with pytest.raises(ApiError) as refused:
+        store.transact(game_id, None, compute)
+    assert refused.value.error == "store_busy" and refused.value.status == 503 and len(seen) == 3
+    assert redis_client.hget(game_key(game_id), "meta") == b"other-3"
+
+
+def test_create_never_overwrites(redis_client: redis.Redis) -> None:
+    store, game_id = GameStore(redis_client, retries=3), secrets.token_urlsafe(12)
+    assert store.create(game_id, {"meta": "first"}, 60)
+    assert not store.create(game_id, {"meta": "second"}, 60)
+    assert redis_client.hget(game_key(game_id), "meta") == b"first"

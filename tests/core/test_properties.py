@@ -1,6 +1,7 @@
 """Hypothesis properties over random games: conservation, immutability, legality, serialization, secrecy.
 
-Games are driven from hypothesis-chosen seeds, player counts 1..5, presets, stuck policies and first seats;
+Games are driven from hypothesis-chosen seeds, player counts 1..5, presets (or individual options), stuck policies
+and first seats;
 each step is a random legal action or, in a share of the steps drawn per game, the greedy bot's next action (so
 games also reach the empty draw pile and the end game), with signals from random seats mixed in.
 """
@@ -24,12 +25,21 @@ GREEDY = create_bot("greedy")
 MAX_STEPS = 200
 
 
+@st.composite
+def individual_options(draw: st.DrawFn) -> dict[str, Any]:
+    """Options set one by one within the spec's ranges (hand_size 1..8, min_per_turn 1..hand_size)."""
+    hand_size = draw(st.integers(1, 8))
+    min_per_turn = draw(st.integers(1, hand_size))
+    return {"hand_size": hand_size, "min_per_turn": min_per_turn, "min_after_empty": draw(st.integers(1, min_per_turn))}
+
+
 def start(data: st.DataObject) -> tg.State:
+    """A new game: 1..5 players, a preset (or, one time in four, individual options), a stuck policy, a seed and
+    a first seat, all chosen by hypothesis."""
     players = data.draw(st.integers(1, 5), label="players")
-    options = {
-        "preset": data.draw(st.sampled_from(PRESET_NAMES), label="preset"),
-        "stuck_policy": data.draw(st.sampled_from(STUCK_POLICIES), label="stuck_policy"),
-    }
+    presets = st.sampled_from(PRESET_NAMES).map(lambda name: {"preset": name})
+    options = data.draw(st.one_of(presets, presets, presets, individual_options()), label="options")
+    options["stuck_policy"] = data.draw(st.sampled_from(STUCK_POLICIES), label="stuck_policy")
     seed = data.draw(st.integers(0, 2**32), label="seed")
     first_seat = data.draw(st.integers(0, players - 1), label="first_seat")
     return new(players, seed=seed, options=options, first_seat=first_seat)

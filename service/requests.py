@@ -46,15 +46,22 @@ class Incoming:
     digest: str | None
     if_match: ETags | None
     idempotency_key: str | None
-    raw_body: bytes
+    parsed: Any
+    malformed: ApiError | None  # raised when the body is needed: body errors answer after the state checks
     fingerprint: str
 
     @classmethod
     def read(cls, game_id: str) -> Incoming:
         raw = request.get_data(cache=True)
+        try:
+            parsed, malformed = parse_json(raw), None
+        except ApiError as error:
+            parsed, malformed = None, error
+        # for idempotency, the same JSON with other spacing or key order is the same body
+        canonical = raw if malformed else json.dumps(parsed, sort_keys=True).encode()
         key = request.headers.get("Idempotency-Key")
         if_match = request.if_match if "If-Match" in request.headers else None
-        return cls(game_id, bearer_digest(), if_match, key, raw, _fingerprint(raw))
+        return cls(game_id, bearer_digest(), if_match, key, parsed, malformed, _fingerprint(canonical))
 
     def check_idempotency_key(self) -> None:
         key = self.idempotency_key
@@ -62,7 +69,9 @@ class Incoming:
             raise ApiError("validation_error", f"Idempotency-Key must have 1 to {MAX_IDEMPOTENCY_KEY} characters")
 
     def document(self) -> Any:
-        return parse_json(self.raw_body)
+        if self.malformed is not None:
+            raise self.malformed
+        return self.parsed
 
     def body(self, schema: ma.Schema) -> dict[str, Any]:
         return validate(schema, self.document())
@@ -72,10 +81,6 @@ class Incoming:
             raise ApiError("stale_version", f"the game is at version {version}; reload and retry")
 
 
-def _fingerprint(raw: bytes) -> str:
-    """The body's identity for idempotency: the same JSON with other spacing or key order is the same body."""
-    try:
-        canonical = json.dumps(json.loads(raw), sort_keys=True).encode() if raw.strip() else b""
-    except (ValueError, RecursionError):
-        canonical = raw
-    return hashlib.sha256(request.method.encode() + b" " + request.path.encode() + b"\n" + canonical).hexdigest()
+def _fingerprint(canonical_body: bytes) -> str:
+    """What identifies a request for idempotency: its method, path and body."""
+    return hashlib.sha256(f"{request.method} {request.path}\n".encode() + canonical_body).hexdigest()

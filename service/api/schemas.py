@@ -12,7 +12,8 @@ import thegame_core as tg
 from thegame_core.bots import bot_names
 from thegame_core.the_game.options import MAX_HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, STUCK_POLICIES
 
-CARDS = 98
+from ..views import CARDS
+
 SEED_RANGE = Range(0, 2**63 - 1)
 SEAT_RANGE = Range(0, MAX_PLAYERS - 1)
 

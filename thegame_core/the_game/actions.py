@@ -65,44 +65,29 @@ class Signal(NamedTuple):
 Action = Play | EndTurn | Signal
 
 
-def _is_int_in(value: Any, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high  # bool is not an int here
+def is_seat(value: Any, players: int) -> bool:
+    return type(value) is int and 0 <= value < players  # a bool is not a seat
 
 
-def check_shape(action: object, players: int) -> None:
-    """Raise ``InvalidAction`` unless ``action`` is well-formed for a game of ``players`` seats.
-
-    Called for every step of every game, so the common, valid case is one chain of cheap tests.
-    """
-    if isinstance(action, Play):
-        if _is_int_in(action.seat, 0, players - 1) and action.pile in PILE_INDEX and _is_int_in(action.card, 2, 99):
-            return
-    elif isinstance(action, EndTurn):
-        if _is_int_in(action.seat, 0, players - 1):
-            return
-    elif (
-        isinstance(action, Signal)
-        and _is_int_in(action.seat, 0, players - 1)
-        and action.pile in PILE_INDEX
-        and action.kind in SIGNAL_KINDS
-        and type(action.clear) is bool
-    ):
-        return
-    raise InvalidAction(_shape_problem(action, players))
+def is_card(value: Any) -> bool:
+    return type(value) is int and LOWEST_CARD <= value <= HIGHEST_CARD
 
 
-def _shape_problem(action: object, players: int) -> str:
-    """Why ``action`` is malformed, for the error message."""
+def shape_problem(action: object, players: int) -> str | None:
+    """Why ``action`` is malformed for a game of ``players`` seats, or None if it is well-formed."""
     if not isinstance(action, (Play, EndTurn, Signal)):
         return f"not an action of The Game: {action!r}"
-    seat = getattr(action, "seat", None)
-    if not _is_int_in(seat, 0, players - 1):
-        return f"seat must be an integer from 0 to {players - 1}, got {seat!r}"
-    if getattr(action, "pile", PILES[0]) not in PILE_INDEX:
-        return f"pile must be one of {', '.join(PILES)}, got {getattr(action, 'pile', None)!r}"
+    if not is_seat(action.seat, players):
+        return f"seat must be an integer from 0 to {players - 1}, got {action.seat!r}"
+    if isinstance(action, EndTurn):
+        return None
+    if action.pile not in PILE_INDEX:
+        return f"pile must be one of {', '.join(PILES)}, got {action.pile!r}"
     if isinstance(action, Play):
-        return f"card must be an integer from {LOWEST_CARD} to {HIGHEST_CARD}, got {action.card!r}"
-    return f"signal kind must be one of {', '.join(SIGNAL_KINDS)} and clear a boolean, got {action!r}"
+        return None if is_card(action.card) else f"card must be an integer from 2 to 99, got {action.card!r}"
+    if action.kind not in SIGNAL_KINDS or type(action.clear) is not bool:
+        return f"signal kind must be one of {', '.join(SIGNAL_KINDS)} and clear a boolean, got {action!r}"
+    return None
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:

@@ -33,12 +33,13 @@ def legal_plays(hand: Sequence[int], tops: Sequence[int]) -> list[tuple[int, int
 
 def count_playable(hand: Sequence[int], tops: Sequence[int]) -> int:
     """How many cards of the sorted ``hand`` have a legal pile right now."""
-    lowest_up = min(tops[0], tops[1])
-    highest_down = max(tops[2], tops[3])
+    up1, up2, down1, down2 = tops
+    lowest_up = up1 if up1 < up2 else up2
+    highest_down = down1 if down1 > down2 else down2
     if lowest_up < highest_down:  # every card is above one ascending top or below one descending top
         return len(hand)
     forward = len(hand) - bisect_right(hand, lowest_up) + bisect_left(hand, highest_down)
-    backwards = {tops[0] - BACKWARDS, tops[1] - BACKWARDS, tops[2] + BACKWARDS, tops[3] + BACKWARDS}
+    backwards = {up1 - BACKWARDS, up2 - BACKWARDS, down1 + BACKWARDS, down2 + BACKWARDS}
     return forward + sum(1 for card in backwards if highest_down <= card <= lowest_up and card in hand)
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
-from ..errors import IllegalAction, InvalidSetup
+from ..errors import IllegalAction, InvalidAction, InvalidSetup
 from . import rules
-from .actions import PILE_INDEX, Action, Play, Signal, check_shape
+from .actions import PILE_INDEX, Action, EndTurn, Play, Signal, is_seat, shape_problem
 from .options import Options
 from .views import Observation, Progress
 
@@ -186,31 +186,43 @@ class _Draft:
         )
 
     def step(self, action: Action) -> None:
-        """Check ``action`` in the contract's order (game over, shape, turn, hand, rule), then apply it."""
+        """Check ``action`` in the contract's order (game over, shape, turn, hand, rule), then apply it.
+
+        Each kind checks its own shape inline: this runs for every action of every simulated game.
+        """
         if self.outcome is not None:
             raise IllegalAction(f"the game is over ({self.outcome.status})", code="game_over")
-        check_shape(action, len(self.hands))
-        if isinstance(action, Signal):
-            self.signal(action)
-        elif action.seat != self.seat:
-            raise IllegalAction(f"it is seat {self.seat}'s turn, not seat {action.seat}'s", code="not_your_turn")
-        elif isinstance(action, Play):
+        if type(action) is Play:
             self.play(action)
+        elif type(action) is EndTurn:
+            self.end_turn(action)
+        elif type(action) is Signal:
+            self.signal(action)
         else:
-            self.end_turn()
+            self.reject(action)
         self.history.append(action)
 
+    def reject(self, action: object) -> NoReturn:
+        raise InvalidAction(shape_problem(action, len(self.hands)) or f"not an action of The Game: {action!r}")
+
+    def check_turn(self, seat: int) -> None:
+        if seat != self.seat:
+            raise IllegalAction(f"it is seat {self.seat}'s turn, not seat {seat}'s", code="not_your_turn")
+
     def play(self, action: Play) -> None:
-        hand = self.hands[self.seat]
-        card = action.card
+        seat, card, pile_name = action
+        if not (type(card) is int and 2 <= card <= 99 and pile_name in PILE_INDEX and is_seat(seat, len(self.hands))):
+            self.reject(action)
+        self.check_turn(seat)
+        hand = self.hands[seat]
         try:
             index = hand.index(card)
         except ValueError:
-            raise IllegalAction(f"card {card} is not in seat {self.seat}'s hand", code="card_not_in_hand") from None
-        pile = PILE_INDEX[action.pile]
+            raise IllegalAction(f"card {card} is not in seat {seat}'s hand", code="card_not_in_hand") from None
+        pile = PILE_INDEX[pile_name]
         if not rules.accepts(rules.ASCENDING[pile], self.tops[pile], card):
-            raise IllegalAction(f"{card} cannot go on {action.pile} (top {self.tops[pile]})", code="illegal_play")
-        self.hands[self.seat] = hand[:index] + hand[index + 1 :]
+            raise IllegalAction(f"{card} cannot go on {pile_name} (top {self.tops[pile]})", code="illegal_play")
+        self.hands[seat] = hand[:index] + hand[index + 1 :]
         self.tops[pile] = card
         self.placed += 1
         if self.drawn == rules.CARDS_IN_DECK and not any(self.hands):
@@ -218,7 +230,10 @@ class _Draft:
         elif self.placed < self.required:
             self.check_stuck()
 
-    def end_turn(self) -> None:
+    def end_turn(self, action: EndTurn) -> None:
+        if not is_seat(action.seat, len(self.hands)):
+            self.reject(action)
+        self.check_turn(action.seat)
         hand = self.hands[self.seat]
         if self.placed < self.required and hand:
             raise IllegalAction(
@@ -253,6 +268,8 @@ class _Draft:
             self.outcome = Outcome("lost", LOST_MINIMUM_UNREACHABLE, self.seat)
 
     def signal(self, action: Signal) -> None:
+        if shape_problem(action, len(self.hands)) is not None:
+            self.reject(action)
         key = (action.seat, action.pile, action.kind)
         others = tuple(signal for signal in self.signals if signal != key)
         self.signals = others if action.clear else tuple(sorted((*others, key)))

@@ -82,7 +82,7 @@ def cheapest_sequence(hand: Sequence[int], tops: Sequence[int], need: int) -> li
     """
     best: list[Any] = [1 << 30, None]
     if need > 0:
-        _search(hand, list(tops), need, 0, [], best)
+        _search(list(hand), list(tops), need, 0, [], best)  # bisect is fastest on a list, not a tuple
     plan: list[tuple[int, int]] | None = best[1]
     return plan
 

@@ -49,11 +49,11 @@ def incoming(game_id: str) -> Incoming:
     return Incoming.read(game_id)
 
 
-def current(game_id: str) -> tuple[Incoming, GameRecord, int | None]:
-    """For reads: the request, the game's record and the caller's seat (``None``: public view)."""
+def current(game_id: str) -> tuple[GameRecord, int | None]:
+    """For reads: the game's record and the caller's seat (``None``: the public view)."""
     request_parts = incoming(game_id)
     record = load_record(store().load(game_id))
-    return request_parts, record, identify(record, request_parts).seat
+    return record, identify(record, request_parts).seat
 
 
 def reply(result: Reply) -> Response:

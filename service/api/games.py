@@ -64,7 +64,7 @@ class Game(MethodView):
     def get(self, game_id: str) -> Response:
         """The view for the caller: a seat token sees its hand; no token (or the host's) the public view.
         ``ETag`` is the version; ``If-None-Match`` with it answers ``304``."""
-        _, record, seat = current(game_id)
+        record, seat = current(game_id)
         return read_reply(game_view(game_id, record, seat), record.version)
 
     @blp.response(204)

@@ -20,5 +20,5 @@ class Log(MethodView):
     def get(self, game_id: str) -> Response:
         """Who placed what where, signals and turn ends (never hands or the deck); once the game is over,
         ``replay`` = ``{deck, options, first_seat, actions}`` from which ``thegame_core.replay`` rebuilds it."""
-        _, record, _ = current(game_id)
+        record, _ = current(game_id)
         return read_reply(log_view(record), record.version)

@@ -6,7 +6,8 @@ Every scenario is built through the public API only: an explicit deck gives the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -43,6 +44,34 @@ def deck_for(hands: Sequence[Sequence[int]], then: Sequence[int] = ()) -> list[i
     return named + sorted(set(ALL_CARDS) - set(named))
 
 
+class HandCounts:
+    """How many cards each seat holds while scripted turns are played, by the spec's rules: the player draws as many
+    as placed while the draw pile lasts, and the turn passes to the next seat holding cards."""
+
+    def __init__(self, players: int, hand_size: int, first_seat: int = 0) -> None:
+        self.held = [hand_size] * players
+        self.remaining = CARDS - players * hand_size
+        self.seat = first_seat
+
+    @property
+    def over(self) -> bool:
+        return not any(self.held)
+
+    def end_turn(self, placed: int) -> int:
+        """The current seat placed ``placed`` cards: it draws (returned), then the turn passes."""
+        drawn = min(placed, self.remaining)
+        self.remaining -= drawn
+        self.held[self.seat] += drawn - placed
+        if not self.over:
+            players = len(self.held)
+            self.seat = next(
+                (self.seat + step) % players
+                for step in range(1, players + 1)
+                if self.held[(self.seat + step) % players]
+            )
+        return drawn
+
+
 def scripted_deck(
     players: int, hand_size: int, turns: Sequence[Turn], *, first_seat: int = 0, fillers: Sequence[int] = ()
 ) -> list[int]:
@@ -52,20 +81,15 @@ def scripted_deck(
     draws the following ones as it places cards. When a seat has nothing left to place it receives
     ``fillers`` in order, then the unnamed cards ascending; what is left ends the draw pile.
     """
-    remaining = CARDS - players * hand_size
-    counts = [hand_size] * players
+    counts = HandCounts(players, hand_size, first_seat)
     queues: list[list[int]] = [[] for _ in range(players)]
     draws: list[tuple[int, int]] = []  # (seat, cards drawn) per turn
-    seat = first_seat
     for turn in turns:
+        seat = counts.seat
         queues[seat].extend(card for card, _ in turn)
-        drawn = min(len(turn), remaining)
-        remaining -= drawn
-        counts[seat] += drawn - len(turn)
-        draws.append((seat, drawn))
-        if not any(counts):
+        draws.append((seat, counts.end_turn(len(turn))))
+        if counts.over:
             break
-        seat = next((seat + step) % players for step in range(1, players + 1) if counts[(seat + step) % players])
     placed = {card for queue in queues for card in queue}
     pool = list(fillers) + sorted(set(ALL_CARDS) - placed - set(fillers))
 
@@ -120,41 +144,23 @@ def ascending_turns(
     """Turns placing 2, 3, ..., 99 in order on ``asc1`` (always legal: each card is above the last), ``counts[i]``
     cards in turn ``i`` but never more than the seat holds; ends when every card is placed or ``counts`` ends."""
     source = iter(ALL_CARDS)
-    remaining = CARDS - players * hand_size
-    held = [hand_size] * players
-    seat = first_seat
+    table = HandCounts(players, hand_size, first_seat)
     turns = []
     for count in counts:
-        count = min(count, held[seat])
+        count = min(count, table.held[table.seat])
         turns.append([(next(source), A1) for _ in range(count)])
-        drawn = min(count, remaining)
-        remaining -= drawn
-        held[seat] += drawn - count
-        if not any(held):
+        table.end_turn(count)
+        if table.over:
             break
-        seat = next((seat + step) % players for step in range(1, players + 1) if held[(seat + step) % players])
     return turns
 
 
-def raises_code(code: str) -> Any:
+@contextmanager
+def raises_code(code: str) -> Iterator[Any]:
     """``pytest.raises(GameError)`` that also checks the error's machine code."""
-    return _CodeCheck(code)
-
-
-class _CodeCheck:
-    def __init__(self, code: str) -> None:
-        self.code = code
-        self.context = pytest.raises(tg.GameError)
-
-    def __enter__(self) -> Any:
-        return self.context.__enter__()
-
-    def __exit__(self, *exc: Any) -> bool:
-        handled = self.context.__exit__(*exc)
-        if handled:
-            error = self.context.excinfo.value if self.context.excinfo else None
-            assert getattr(error, "code", None) == self.code, f"expected code {self.code!r}, got {error!r}"
-        return bool(handled)
+    with pytest.raises(tg.GameError) as caught:
+        yield caught
+    assert caught.value.code == code, f"expected code {code!r}, got {caught.value.code!r}: {caught.value}"
 
 
 def placed_cards(state: tg.State) -> list[int]:

@@ -25,7 +25,9 @@ Turn = Sequence[tuple[int, str]]
 
 def new(players: int, **kwargs: Any) -> tg.State:
     """``tg.new_game("the-game", players, ...)``."""
-    return tg.new_game("the-game", players, **kwargs)
+    state = tg.new_game("the-game", players, **kwargs)
+    assert isinstance(state, tg.State)
+    return state
 
 
 def deck_for(hands: Sequence[Sequence[int]], then: Sequence[int] = ()) -> list[int]:
@@ -136,6 +138,13 @@ def scripted_start(
 def scripted_game(players: int, turns: Sequence[Turn], *, end_last: bool = True, **setup: Any) -> tg.State:
     """``scripted_start`` then every turn played."""
     return play_turns(scripted_start(players, turns, **setup), turns, end_last=end_last)
+
+
+def after_two_turns(third_hand: list[int], options: dict[str, Any], desc1: int = 20) -> tg.State:
+    """One player with two cards a turn (``options`` sets hand_size 2): the first two turns bring the piles to
+    asc1 90, asc2 91, desc1 ``desc1``, desc2 11; the third turn starts holding ``third_hand``."""
+    state = new(1, deck=deck_for([[90, 91]], then=[desc1, 11, *third_hand]), options=options)
+    return play_turns(state, [[(90, A1), (91, A2)], [(desc1, D1), (11, D2)]])
 
 
 def ascending_turns(

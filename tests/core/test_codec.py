@@ -72,15 +72,20 @@ def _edit(change: Callable[[dict[str, Any]], None]) -> str:
 
 
 def _duplicate_card(data: dict[str, Any]) -> None:
-    data["hands"][0][0] = data["hands"][1][0]
+    data["deck"][0] = data["deck"][1]
 
 
 def _drop_card(data: dict[str, Any]) -> None:
-    data["hands"][2].pop()
+    data["deck"].pop()
 
 
-def _swap_with_draw_pile(data: dict[str, Any]) -> None:
-    data["hands"][0][0] = 1
+def _impossible_card(data: dict[str, Any]) -> None:
+    data["deck"][0] = 1
+
+
+def _play_a_card_seat_0_does_not_hold(data: dict[str, Any]) -> None:
+    hand = tg.loads(json.dumps(data)).hands[0]  # type: ignore[attr-defined]
+    data["history"].append(f"P0:{next(card for card in range(2, 100) if card not in hand)}:asc1")
 
 
 CORRUPTIONS: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -91,36 +96,42 @@ CORRUPTIONS: dict[str, Callable[[dict[str, Any]], None]] = {
     "game missing": lambda data: data.pop("game"),
     "duplicated card": _duplicate_card,
     "missing card": _drop_card,
-    "impossible card": _swap_with_draw_pile,
-    "drawn off by one": lambda data: data.update(drawn=data["drawn"] + 1),
+    "impossible card": _impossible_card,
     "deck not a permutation": lambda data: data.update(deck=data["deck"][:-1]),
-    "hands not a list": lambda data: data.update(hands="abc"),
+    "deck not a list": lambda data: data.update(deck="abc"),
     "options out of range": lambda data: data["options"].update(hand_size=99),
+    "first seat out of range": lambda data: data.update(first_seat=3),
     "history not notation": lambda data: data.update(history=["X"]),
+    "history not a list": lambda data: data.update(history=7),
+    "history plays a card not in hand": _play_a_card_seat_0_does_not_hold,
+    "history acts out of turn": lambda data: data["history"].append("E1"),
+    "history ends a turn before the minimum": lambda data: data["history"].append("E0"),
 }
 
 
 @pytest.mark.parametrize("name", CORRUPTIONS)
 def test_loads_refuses_damaged_snapshots(name: str) -> None:
-    """A snapshot with a wrong format version, an unknown game or a broken card invariant -> corrupt_state."""
+    """A snapshot with a wrong format version, an unknown game, a deck that is not the 98 cards, or a history that
+    breaks the rules -> corrupt_state."""
     with raises_code("corrupt_state"):
         tg.loads(_edit(CORRUPTIONS[name]))
 
 
 IMPOSSIBLE: dict[str, Callable[[dict[str, Any]], None]] = {
     "current seat out of range": lambda data: data.update(current_seat=7),
-    "three piles": lambda data: data.update(tops=data["tops"][:3]),
+    "three piles": lambda data: data.update(tops=[1, 1, 100]),
     "unknown outcome status": lambda data: data.update(outcome={"status": "exploded", "reason": "x", "seat": None}),
     "signal on an unknown pile": lambda data: data.update(signals=[[0, "asc9", "dont_play"]]),
     "pile top that was never placed": lambda data: data.update(tops=[50, 1, 100, 100]),
+    "hands edited": lambda data: data.update(hands=[[2, 3], [4, 5], [6, 7]]),
 }
 
 
 @pytest.mark.parametrize("name", IMPOSSIBLE)
 def test_loads_refuses_snapshots_no_game_can_reach(name: str) -> None:
-    """tg.loads: "The state written by dumps; CorruptState for anything else" - a snapshot no sequence of actions
-    can produce (a seat that does not exist, a fifth or missing pile, an unknown status or signal, a pile top
-    that is not the last card placed on it: the base snapshot has placed nothing) is refused, not played on."""
+    """tg.loads: "The state written by dumps; CorruptState for anything else" - a snapshot is the setup and the
+    history, from which the rules derive everything else; one that also claims a seat, piles, an outcome, signals
+    or hands of its own (a state no replay of its history produces) is refused, not played on."""
     with raises_code("corrupt_state"):
         tg.loads(_edit(IMPOSSIBLE[name]))
 
@@ -145,6 +156,7 @@ def test_hand_order_in_a_snapshot_does_not_change_the_rules() -> None:
     data["hands"] = [[30, 55, 13, 57, 17, 39]]
     try:
         reordered = tg.loads(json.dumps(data))
+        assert isinstance(reordered, tg.State)
     except tg.GameError as error:
         assert error.code == "corrupt_state"
         return

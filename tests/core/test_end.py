@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import pytest
 
 import thegame_core as tg
 
-from .helpers import A1, A2, D1, D2, ascending_turns, deck_for, new, play_turns, raises_code, scripted_game
+from .helpers import (
+    A1,
+    A2,
+    D1,
+    D2,
+    after_two_turns,
+    ascending_turns,
+    deck_for,
+    new,
+    play_turns,
+    raises_code,
+    scripted_game,
+)
 
-# One player with two cards and a minimum of two: each turn places both cards and draws the next two, so the
-# piles reach any position in a few turns.
+# One player, two cards, minimum two: see helpers.after_two_turns.
 TWO = {"hand_size": 2, "min_per_turn": 2}
 TWO_TRY = {**TWO, "stuck_policy": "try"}
-
-
-def after_setup(third_hand: list[int], options: dict[str, Any], desc1: int = 20) -> tg.State:
-    """The state at the start of the third turn, holding ``third_hand``, piles at 90 / 91 / ``desc1`` / 11."""
-    state = new(1, deck=deck_for([[90, 91]], then=[desc1, 11, *third_hand]), options=options)
-    return play_turns(state, [[(90, A1), (91, A2)], [(desc1, D1), (11, D2)]])
 
 
 def test_won_when_all_98_cards_are_placed() -> None:
@@ -56,7 +60,7 @@ def test_won_with_several_players_when_every_hand_is_empty() -> None:
 def test_lost_at_turn_start_when_no_legal_play() -> None:
     """Spec: "Lost: as soon as the player whose turn it is holds cards and can no longer reach the minimum ...
     checked at the start of each turn"; "cards already placed stay placed"."""
-    state = after_setup([50, 51], TWO)
+    state = after_two_turns([50, 51], TWO)
     assert state.status == "lost"
     assert state.outcome == tg.Outcome("lost", "minimum_unreachable", 0)
     assert state.tops == (90, 91, 20, 11)
@@ -67,7 +71,7 @@ def test_lost_at_turn_start_when_no_legal_play() -> None:
 def test_lost_at_turn_start_when_only_part_of_the_minimum_is_reachable() -> None:
     """Spec: lost when "there is no sequence of req - placed_this_turn legal plays": 95 can be placed, then
     nothing (50 fits nowhere), so two plays are out of reach at the start of the turn."""
-    state = after_setup([50, 95], TWO)
+    state = after_two_turns([50, 95], TWO)
     assert state.status == "lost"
     assert state.outcome is not None and state.outcome.seat == 0
     assert state.placed_this_turn == 0
@@ -76,7 +80,7 @@ def test_lost_at_turn_start_when_only_part_of_the_minimum_is_reachable() -> None
 def test_lost_after_a_play_that_blocks_the_minimum() -> None:
     """Spec: the loss "is checked ... after each play; cards already placed stay placed". With desc1 at 60,
     55 then 50 both fit; 50 first leaves 55 nowhere to go."""
-    state = after_setup([50, 55], TWO, desc1=60)
+    state = after_two_turns([50, 55], TWO, desc1=60)
     assert state.status == "playing"
     assert state.apply_all([tg.Play(0, 55, D1), tg.Play(0, 50, D1)]).status == "playing"
     lost = state.apply(tg.Play(0, 50, D1))
@@ -114,7 +118,8 @@ def test_self_enabled_chain_of_three_is_not_a_loss() -> None:
     """Spec: the check looks for a "sequence" of plays: only 99 fits now, then 89 and 79 each 10 below."""
     state = three_chain([79, 89, 99], "strict")
     assert state.status == "playing"
-    assert {action.card for action in state.legal_actions()} == {99}
+    assert {action.card for action in state.legal_actions() if isinstance(action, tg.Play)} == {99}
+    assert tg.EndTurn(0) not in state.legal_actions()
     state = state.apply_all([tg.Play(0, 99, A1), tg.Play(0, 89, A1), tg.Play(0, 79, A1)])
     assert state.status == "playing"
     assert tg.EndTurn(0) in state.legal_actions()
@@ -145,22 +150,22 @@ def test_try_policy_plays_on_until_no_legal_play_is_left() -> None:
 def test_try_policy_lost_at_turn_start_without_any_legal_play() -> None:
     """Spec "try": the game ends when the player "has no legal play at all while still below the minimum",
     including at the start of a turn."""
-    state = after_setup([50, 51], TWO_TRY)
+    state = after_two_turns([50, 51], TWO_TRY)
     assert state.status == "lost"
     assert state.outcome == tg.Outcome("lost", "no_legal_play", 0)
 
 
 def test_try_policy_after_a_blocking_play() -> None:
     """Spec "try": 50 on desc1 at 60 leaves 55 without a legal play while below the minimum: lost."""
-    state = after_setup([50, 55], TWO_TRY, desc1=60)
+    state = after_two_turns([50, 55], TWO_TRY, desc1=60)
     assert state.status == "playing"
     assert state.apply(tg.Play(0, 50, D1)).outcome == tg.Outcome("lost", "no_legal_play", 0)
 
 
 def test_try_policy_partial_minimum() -> None:
     """Spec "try" vs "strict": with 95 placeable and 50 not, strict loses at once; "try" lets 95 be placed."""
-    assert after_setup([50, 95], TWO).status == "lost"
-    state = after_setup([50, 95], TWO_TRY)
+    assert after_two_turns([50, 95], TWO).status == "lost"
+    state = after_two_turns([50, 95], TWO_TRY)
     assert state.status == "playing"
     state = state.apply(tg.Play(0, 95, A1))
     assert state.outcome == tg.Outcome("lost", "no_legal_play", 0)

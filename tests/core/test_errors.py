@@ -98,8 +98,8 @@ MALFORMED: list[Any] = [
     tg.Play(0, 100, D1),
     tg.Play(0, 0, A1),
     tg.Play(0, True, A1),  # bool card
-    tg.Play(0, 13.0, A1),
-    tg.Play(0, "13", A1),
+    tg.Play(0, 13.0, A1),  # type: ignore[arg-type]
+    tg.Play(0, "13", A1),  # type: ignore[arg-type]
     tg.Play(3, 13, A1),  # seat out of range for three players
     tg.Play(-1, 13, A1),
     tg.Play(False, 13, A1),  # bool seat
@@ -110,7 +110,7 @@ MALFORMED: list[Any] = [
     tg.Signal(0, A1, "big_jump"),
     tg.Signal(0, "asc9", "dont_play"),
     tg.Signal(5, A1, "dont_play"),
-    tg.Signal(0, A1, "dont_play", clear="yes"),
+    tg.Signal(0, A1, "dont_play", clear="yes"),  # type: ignore[arg-type]
     ("play", 0, 13, A1),
     {"type": "play", "seat": 0, "card": 13, "pile": A1},
     None,

@@ -8,7 +8,7 @@ import pytest
 
 import thegame_core as tg
 
-from .helpers import A1, A2, D1, D2, check_views, deck_for, new, placed_cards, raises_code
+from .helpers import A1, A2, D1, D2, after_two_turns, check_views, deck_for, new, placed_cards, raises_code
 
 HANDS = [[10, 11, 12, 13, 14, 15], [20, 21, 22, 23, 24, 25], [30, 31, 32, 33, 34, 35]]
 
@@ -139,9 +139,7 @@ def test_signals_survive_turns(state: tg.State) -> None:
 
 def test_signal_rejected_once_the_game_is_over() -> None:
     """Signals are allowed "while playing": once the game is over they are refused with game_over."""
-    state = new(1, deck=deck_for([[90, 91]], then=[20, 11, 50, 51]), options={"hand_size": 2})
-    state = state.apply_all([tg.Play(0, 90, A1), tg.Play(0, 91, A2), tg.EndTurn(0)])
-    state = state.apply_all([tg.Play(0, 20, D1), tg.Play(0, 11, D2), tg.EndTurn(0)])
+    state = after_two_turns([50, 51], {"hand_size": 2})  # 50 and 51 fit none of 90 / 91 / 20 / 11
     assert state.status == "lost"
     for seat_signal in (tg.Signal(0, A1, "dont_play"), tg.Signal(0, A1, "dont_play", clear=True)):
         with raises_code("game_over"):

@@ -8,6 +8,7 @@ thousands); the rules accept only these exact types, never a plain tuple.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..errors import InvalidAction
@@ -107,6 +108,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     raise InvalidAction(f"action type must be play, end_turn or signal, got {kind!r}")
 
 
+@lru_cache(maxsize=8192)  # a few thousand notations exist; loading a snapshot parses a whole game of them
 def action_from_notation(text: str) -> Action:
     """Parse the compact notation written by ``notation()`` (``P0:37:asc1``, ``E0``, ``S1:asc2:dont_play``)."""
     try:

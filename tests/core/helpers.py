@@ -6,6 +6,7 @@ Every scenario is built through the public API only: an explicit deck gives the 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -228,11 +229,27 @@ def check_views(state: tg.State, deck: Sequence[int] | None = None) -> None:
         assert (view["current_seat"], view["placed_this_turn"]) == (state.current_seat, state.placed_this_turn)
         assert isinstance(view["draw_pile"], int) and view["draw_pile"] == state.draw_pile
         assert not shown_cards(view) & secret_order
+    legal = state.legal_actions()
     for seat in range(state.players):
         view = state.view(seat)
         assert sorted(view["hand"]) == sorted(state.hands[seat])
         others = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
         assert not shown_cards(view) & others
+        plays = {(play["card"], play["pile"]) for play in view["legal_plays"]}
+        assert plays == {
+            (action.card, action.pile) for action in legal if isinstance(action, tg.Play) and action.seat == seat
+        }
+        assert view["can_end_turn"] == (tg.EndTurn(seat) in legal)
+        observation = state.observe(seat)  # what a bot decides from
+        assert sorted(observation.hand) == sorted(state.hands[seat])
+        assert observation.hand_sizes == tuple(map(len, state.hands))
+        secrets = [
+            state.hands,
+            tuple(undrawn(state, deck)),
+            *(held for other, held in enumerate(state.hands) if other != seat and held),
+        ]
+        fields = [getattr(observation, name) for name in observation.__dataclass_fields__]
+        assert not any(value == secret for value in fields for secret in secrets if secret)
 
 
 def bot_game(state: tg.State, bots: Sequence[Any], on_state: Callable[[tg.State], None] | None = None) -> tg.State:
@@ -264,15 +281,18 @@ def spec_plays(hand: Iterable[int], tops: Sequence[int]) -> set[tuple[int, str]]
     return {(card, pile) for card in hand for pile, top in zip(tg.PILES, tops, strict=True) if accepts(pile, top, card)}
 
 
+@functools.lru_cache(maxsize=100_000)
 def sequence_exists(hand: frozenset[int], tops: tuple[int, ...], need: int) -> bool:
     """Spec "Lost": whether some sequence of ``need`` legal plays from ``hand`` and the piles exists (brute force
-    over every play, self-enabled ones included, with no shortcut)."""
+    over every play, self-enabled ones included, with no shortcut; memoized on the position)."""
     if need <= 0:
         return True
     for card, pile in spec_plays(hand, tops):
         index = tg.PILES.index(pile)
         after = (*tops[:index], card, *tops[index + 1 :])
-        if sequence_exists(hand - {card}, after, need - 1):
+        # the two piles of a direction are interchangeable: order them so equal positions share one memo entry
+        canonical = (*sorted(after[:2]), *sorted(after[2:]))
+        if sequence_exists(hand - {card}, canonical, need - 1):
             return True
     return False
 

@@ -223,7 +223,7 @@ def check_views(state: tg.State, deck: Sequence[int] | None = None) -> None:
     assert "hand" not in public and "legal_plays" not in public
     assert isinstance(public["draw_pile"], int) and public["draw_pile"] == state.draw_pile
     for view in [public, *(state.view(seat) for seat in range(state.players))]:
-        assert not {"deck", "hands", "draw_order", "history"} & set(view)
+        assert not {"deck", "hands", "draw_order"} & set(view)
         assert [seat["hand_size"] for seat in view["seats"]] == [len(hand) for hand in state.hands]
         assert [pile["top"] for pile in view["piles"]] == list(state.tops)
         assert (view["current_seat"], view["placed_this_turn"]) == (state.current_seat, state.placed_this_turn)

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from .errors import GameError
 from .the_game.bots.basic import GreedyBot, RandomBot
+from .the_game.bots.best import BestBot
 
 
 class Bot(Protocol):
@@ -24,6 +25,7 @@ BotFactory = Callable[[int], Bot]
 _BOTS: dict[tuple[str, str], BotFactory] = {
     ("the-game", "random"): RandomBot,
     ("the-game", "greedy"): GreedyBot,
+    ("the-game", "best"): BestBot,
 }
 
 

@@ -1,0 +1,126 @@
+"""Whole-turn search for ``best``: every pile configuration a hand can reach, scored by card counting.
+
+The cost of a turn depends only on where the piles start and end and on which cards are still
+live afterwards (unseen, or kept in hand), so the search enumerates reachable end states
+``(hand left, tops)`` once each and scores them; the order of plays only has to be legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import accumulate
+
+from ..rules import ASCENDING, BACKWARDS
+
+Hand = tuple[int, ...]
+Tops = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The plays of a turn (``(card, pile index)`` in order) and the hand and piles they leave."""
+
+    plays: list[tuple[int, int]]
+    tops: Tops
+    hand: Hand
+
+
+def backwards_card(pile: int, top: int) -> int:
+    """The card that moves ``pile`` back by exactly ten."""
+    return top - BACKWARDS if ASCENDING[pile] else top + BACKWARDS
+
+
+def after_play(hand: Hand, tops: Tops, card: int, pile: int) -> tuple[Hand, Tops]:
+    """The hand and piles once ``card`` is placed on ``pile``."""
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :], (*tops[:pile], card, *tops[pile + 1 :])
+
+
+def candidate_moves(hand: Hand, tops: Tops) -> Iterator[tuple[int, int]]:
+    """``(card, pile)`` plays worth trying: per pile the backwards card, the nearest card, and cards
+    whose own backwards card is in hand (89 then 79). Any other card would jump over a card we hold."""
+    held = set(hand)
+    for pile, top in enumerate(tops):
+        back = backwards_card(pile, top)
+        if back in held:
+            yield back, pile
+        ahead = [card for card in hand if card > top] if ASCENDING[pile] else [card for card in hand if card < top]
+        if not ahead:
+            continue
+        nearest = ahead[0] if ASCENDING[pile] else ahead[-1]
+        yield nearest, pile
+        for card in ahead:
+            if card != nearest and backwards_card(pile, card) in held:
+                yield card, pile
+
+
+def reachable(hand: Hand, tops: Tops) -> Iterator[Plan]:
+    """Every end state reachable this turn (the start included), each once, with one play order."""
+    seen: set[tuple[Hand, Tops]] = set()
+    stack = [Plan([], tops, hand)]
+    while stack:
+        plan = stack.pop()
+        key = (plan.hand, plan.tops)
+        if key in seen:
+            continue
+        seen.add(key)
+        yield plan
+        for card, pile in candidate_moves(plan.hand, plan.tops):
+            hand_after, tops_after = after_play(plan.hand, plan.tops, card, pile)
+            stack.append(Plan([*plan.plays, (card, pile)], tops_after, hand_after))
+
+
+@dataclass
+class Scorer:
+    """Scores an end state of the turn (lower is better); see ``best.Params`` for the weights."""
+
+    unseen: frozenset[int]
+    reach: float
+    dead: float
+    hold: float
+    avoid: set[int]
+    signalled: float
+    prefix: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.prefix = list(accumulate(int(card in self.unseen) for card in range(102)))
+
+    def live_between(self, low: int, high: int, hand: Hand) -> int:
+        """Live cards strictly between ``low`` and ``high``: unseen ones and the ones we keep."""
+        if high - low < 2:
+            return 0
+        return self.prefix[high - 1] - self.prefix[low] + sum(1 for card in hand if low < card < high)
+
+    def dead_cards(self, tops: Sequence[int], hand: Hand) -> int:
+        """Live cards no pile accepts in its direction (backwards moves aside)."""
+        low, high = max(tops[2], tops[3]), min(tops[0], tops[1])
+        return self.live_between(low - 1, high + 1, hand) if low <= high else 0
+
+    def score(self, start: Tops, plan: Plan, need: int) -> float:
+        hand, tops = plan.hand, plan.tops
+        cost = 0.0
+        for pile in range(4):
+            before, after = start[pile], tops[pile]
+            if before != after:
+                skipped = self.live_between(min(before, after), max(before, after), hand)
+                forward = (after > before) == ASCENDING[pile]
+                cost += skipped if forward else -skipped
+                if pile in self.avoid:
+                    cost += self.signalled
+            if backwards_card(pile, after) in hand:
+                cost -= self.hold
+        cost += self.dead * (self.dead_cards(tops, hand) - self.dead_cards(start, hand))
+        return cost - self.reach * (len(plan.plays) - need)
+
+
+def best_plan(hand: Hand, tops: Tops, need: int, scorer: Scorer) -> Plan:
+    """The best-scored end state with at least ``need`` plays (or with the most plays if none has)."""
+    best: Plan | None = None
+    best_key = (0, 0.0)
+    for plan in reachable(hand, tops):
+        key = (-min(len(plan.plays), need), scorer.score(tops, plan, need))
+        if best is None or key < best_key:
+            best, best_key = plan, key
+    assert best is not None
+    return best

@@ -1,0 +1,143 @@
+"""The committed OpenAPI document serves third-party tooling: it validates, and a client generated from it by
+openapi-python-client plays a whole game against a real server (a subprocess on a free port, real sockets).
+
+Everything is local: the generator reads the committed file and writes into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from openapi_spec_validator import validate
+from servers import ROOT, free_port, health
+
+import thegame_core as tg
+
+SPEC = ROOT / "openapi" / "openapi.json"
+PACKAGE = "tg_generated_client"
+SORTED_DECK = list(range(2, 100))
+TEST_TTL = "300"  # games this test leaves in a real Redis expire soon
+
+
+def test_committed_spec_validates() -> None:
+    validate(json.loads(SPEC.read_text()))
+
+
+@pytest.fixture(scope="module")
+def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """The package openapi-python-client generates from the committed spec, imported from a temporary folder."""
+    folder = tmp_path_factory.mktemp("generated")
+    config = folder / "config.json"
+    config.write_text(json.dumps({"post_hooks": []}))  # no formatter run: nothing outside the venv is needed
+    generator = Path(sys.executable).parent / "openapi-python-client"
+    command = [str(generator), "generate", "--path", str(SPEC), "--output-path", str(folder / PACKAGE)]
+    command += ["--meta", "none", "--config", str(config), "--fail-on-warning"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    sys.path.insert(0, str(folder))
+    try:
+        yield importlib.import_module(PACKAGE)
+    finally:
+        sys.path.remove(str(folder))
+        for name in [name for name in sys.modules if name.split(".")[0] == PACKAGE]:
+            del sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """``python -m service`` on a free port: embedded store, or the real Redis when REDIS_URL is set."""
+    port = free_port()
+    ttls = {name: TEST_TTL for name in ("TG_LOBBY_TTL", "TG_GAME_TTL", "TG_FINISHED_TTL")}
+    env = {**os.environ, **ttls, "PORT": str(port)}
+    command = [sys.executable, "-m", "service"]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        health(port, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def operation(api: ModuleType, tag: str, name: str) -> Any:
+    """The generated module of one operation (``api/<tag>/<operation id>.py``): its ``sync_detailed``."""
+    return importlib.import_module(f"{api.__name__}.api.{tag}.{name}").sync_detailed
+
+
+def smallest_jump(view: Any) -> Any:
+    """The legal play that moves its pile the least (a greedy choice made from the view alone)."""
+    tops = {pile.id.value: pile.top for pile in view.piles}
+    return min(view.legal_plays, key=lambda play: (abs(play.card - tops[play.pile.value]), play.card))
+
+
+def test_a_generated_client_plays_a_whole_game(api: ModuleType, base_url: str) -> None:
+    models = importlib.import_module(f"{api.__name__}.models")
+    client = api.Client(base_url=base_url, raise_on_unexpected_status=True)
+
+    answer = operation(api, "health", "health")(client=client)
+    assert answer.status_code == 200 and isinstance(answer.parsed, models.Health) and answer.parsed.status == "ok"
+
+    created = operation(api, "games", "create_game")(client=client, body=models.CreateGame(players=2, deck=SORTED_DECK))
+    assert created.status_code == 201 and isinstance(created.parsed, models.GameCreated), created.content
+    game_id = created.parsed.game_id
+    host = api.AuthenticatedClient(base_url=base_url, token=created.parsed.host_token)
+    seats = {}
+    for name in ("ada", "bob"):
+        taken = operation(api, "seats", "take_seat")(game_id, client=client, body=models.SeatRequest(name=name))
+        assert taken.status_code == 201 and isinstance(taken.parsed, models.SeatTaken), taken.content
+        seats[taken.parsed.seat] = api.AuthenticatedClient(base_url=base_url, token=taken.parsed.token)
+    start = operation(api, "games", "start_game")(game_id, client=host, body=models.StartRequest(first_seat=0))
+    assert start.status_code == 200 and start.parsed.status == models.ViewStatus.PLAYING, start.content
+
+    get_game = operation(api, "games", "get_game")
+    play_card = operation(api, "plays", "play_card")
+    end_turn = operation(api, "plays", "end_turn")
+
+    # typed error bodies: the seat not on turn, then a card that cannot go where it is sent
+    hand = get_game(game_id, client=seats[0]).parsed.hand
+    refused = play_card(game_id, client=seats[1], body=models.Play(card=hand[0], pile=models.PlayPile.ASC1))
+    assert refused.status_code == 409 and isinstance(refused.parsed, models.Error), refused.content
+    assert (refused.parsed.code, refused.parsed.error) == (409, "not_your_turn") and refused.parsed.message
+    placed = play_card(game_id, client=seats[0], body=models.Play(card=hand[1], pile=models.PlayPile.ASC1))
+    assert placed.status_code == 200 and placed.parsed.piles[0].top == hand[1], placed.content
+    illegal = play_card(game_id, client=seats[0], body=models.Play(card=hand[0], pile=models.PlayPile.ASC1))
+    assert illegal.status_code == 422 and isinstance(illegal.parsed, models.Error), illegal.content
+    assert (illegal.parsed.code, illegal.parsed.error) == (422, "illegal_play")
+
+    moves = 1  # the one card placed
+    while (view := get_game(game_id, client=client).parsed).status == models.ViewStatus.PLAYING:
+        seat = seats[view.current_seat]
+        mine = get_game(game_id, client=seat).parsed
+        assert isinstance(mine, models.View) and mine.seat == view.current_seat
+        if mine.legal_plays:
+            play = smallest_jump(mine)
+            answer = play_card(game_id, client=seat, body=models.Play(card=play.card, pile=play.pile))
+        else:
+            assert mine.can_end_turn, mine.to_dict()
+            answer = end_turn(game_id, client=seat)
+        assert answer.status_code == 200 and isinstance(answer.parsed, models.View), answer.content
+        moves += 1
+        assert moves < 400, "the game does not end"
+
+    assert view.status == models.ViewStatus.WON and view.score == 0 and view.draw_pile == 0
+
+    log = operation(api, "log", "get_log")(game_id, client=client)
+    assert log.status_code == 200 and isinstance(log.parsed, models.Log)
+    replay = log.parsed.replay
+    assert isinstance(replay, models.Replay), log.content
+    assert replay.deck == SORTED_DECK and replay.first_seat == 0 and len(replay.actions) == moves
+    state = tg.replay(replay.to_dict())
+    final = view.to_dict()
+    assert state.status == final["status"] and state.score == final["score"]
+    assert state.public_view()["piles"] == final["piles"]
+    for number, seat in seats.items():
+        assert state.view(number)["hand"] == get_game(game_id, client=seat).parsed.hand

@@ -229,6 +229,10 @@ def check_views(state: tg.State, deck: Sequence[int] | None = None) -> None:
         assert (view["current_seat"], view["placed_this_turn"]) == (state.current_seat, state.placed_this_turn)
         assert isinstance(view["draw_pile"], int) and view["draw_pile"] == state.draw_pile
         assert not shown_cards(view) & secret_order
+    log = state.public_log()  # boardgame.io's bug #1159 leaked every hand through the log: only plays show cards
+    assert all(set(entry) <= {"type", "seat", "card", "pile", "kind", "clear"} for entry in log)
+    assert [entry["card"] for entry in log if "card" in entry] == placed_cards(state)
+    assert all(entry["type"] == "play" for entry in log if "card" in entry)
     legal = state.legal_actions()
     for seat in range(state.players):
         view = state.view(seat)

@@ -186,6 +186,10 @@ def test_no_view_shows_another_hand_or_the_draw_pile(data: st.DataObject) -> Non
     """Spec "Information and talk": a seat view holds its own hand only; the public view no hand; no view shows
     a card of another hand or of the draw pile, whose size only is given (an int)."""
     deck = None
+    keys: list[set[str]] = []
     for before, _, after in walk(data):
         deck = deck or deck_of(before)
         check_views(after, deck)
+        views = [after.public_view(), *(after.view(seat) for seat in range(after.players))]
+        keys = keys or [set(view) for view in views]
+        assert [set(view) for view in views] == keys, "a view has the same fields at every step"

@@ -8,13 +8,11 @@ import thegame_core as tg
 
 from .record import GameRecord
 
-CARDS = 98
-
 
 def _lobby_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
     """Before the deal: the core's view of the table (options, piles at their bases), nothing dealt yet."""
     probe = record.new_state(first_seat=0).public_view()
-    probe.update(status="lobby", outcome=None, current_seat=None, draw_pile=CARDS, score=CARDS)
+    probe.update(status="lobby", outcome=None, current_seat=None, draw_pile=tg.CARDS_IN_DECK, score=tg.CARDS_IN_DECK)
     probe.update(placed_this_turn=0, required_this_turn=0, signals=[])
     for entry in probe["seats"]:
         entry["hand_size"] = 0

@@ -16,15 +16,37 @@ from typing import Any, Literal, overload
 
 from .errors import ERROR_CODES, CorruptState, GameError, IllegalAction, InvalidAction, InvalidSetup
 from .registry import Game, GameState, game_names, get_game, register
+from .the_game import (
+    CARDS_IN_DECK,
+    MAX_HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PILES,
+    PRESETS,
+    SIGNAL_KINDS,
+    STUCK_POLICIES,
+    Action,
+    EndTurn,
+    Observation,
+    Options,
+    Outcome,
+    Play,
+    Signal,
+    State,
+)
 from .the_game import GAME as THE_GAME
-from .the_game import PILES, PRESETS, SIGNAL_KINDS, Action, EndTurn, Observation, Options, Outcome, Play, Signal, State
 
 __version__ = "0.1.0"
 __all__ = [
+    "CARDS_IN_DECK",
     "ERROR_CODES",
+    "MAX_HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "PILES",
     "PRESETS",
     "SIGNAL_KINDS",
+    "STUCK_POLICIES",
     "Action",
     "CorruptState",
     "EndTurn",

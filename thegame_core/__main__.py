@@ -40,7 +40,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GameError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(json.dumps(summary.to_dict()) if args.json else format_summary(setup, summary))
+    try:
+        print(json.dumps(summary.to_dict()) if args.json else format_summary(setup, summary))
+    except BrokenPipeError:  # piped into `head`: the reader has all it wanted
+        sys.stderr.close()
     return 0
 
 

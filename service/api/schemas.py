@@ -10,12 +10,9 @@ from marshmallow.validate import Length, OneOf, Range
 
 import thegame_core as tg
 from thegame_core.bots import bot_names
-from thegame_core.the_game.options import MAX_HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, STUCK_POLICIES
-
-from ..views import CARDS
 
 SEED_RANGE = Range(0, 2**63 - 1)
-SEAT_RANGE = Range(0, MAX_PLAYERS - 1)
+SEAT_RANGE = Range(0, tg.MAX_PLAYERS - 1)
 
 
 def _int(**kwargs: Any) -> fields.Integer:
@@ -32,19 +29,19 @@ def _pile(**kwargs: Any) -> fields.String:
 # Requests -----------------------------------------------------------------------------------
 class OptionsSchema(ma.Schema):
     preset = fields.String(validate=OneOf(list(tg.PRESETS)))
-    hand_size = _int(validate=Range(1, MAX_HAND_SIZE))
-    min_per_turn = _int(validate=Range(1, MAX_HAND_SIZE))
-    min_after_empty = _int(validate=Range(1, MAX_HAND_SIZE))
-    stuck_policy = fields.String(validate=OneOf(STUCK_POLICIES))
+    hand_size = _int(validate=Range(1, tg.MAX_HAND_SIZE))
+    min_per_turn = _int(validate=Range(1, tg.MAX_HAND_SIZE))
+    min_after_empty = _int(validate=Range(1, tg.MAX_HAND_SIZE))
+    stuck_policy = fields.String(validate=OneOf(tg.STUCK_POLICIES))
 
 
 class CreateGameSchema(ma.Schema):
     game = fields.String(load_default="the-game", validate=OneOf(tg.game_names()))
-    players = _int(required=True, validate=Range(MIN_PLAYERS, MAX_PLAYERS))
+    players = _int(required=True, validate=Range(tg.MIN_PLAYERS, tg.MAX_PLAYERS))
     options = fields.Nested(OptionsSchema, load_default=dict)
     seed = _int(validate=SEED_RANGE, metadata={"description": "shuffles the deck; not with deck"})
     deck = fields.List(
-        _int(), validate=Length(equal=CARDS), metadata={"description": "the 98 cards, drawn first first"}
+        _int(), validate=Length(equal=tg.CARDS_IN_DECK), metadata={"description": "the 98 cards, drawn first first"}
     )
 
     @ma.validates_schema
@@ -69,7 +66,7 @@ class PlaySchema(ma.Schema):
 
 
 class TurnSchema(ma.Schema):
-    plays = fields.List(fields.Nested(PlaySchema), load_default=list, validate=Length(max=MAX_HAND_SIZE))
+    plays = fields.List(fields.Nested(PlaySchema), load_default=list, validate=Length(max=tg.MAX_HAND_SIZE))
     end_turn = fields.Boolean(load_default=True)
 
     @ma.validates_schema

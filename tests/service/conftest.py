@@ -7,9 +7,7 @@ ever flushed: the tests' games expire after TEST_TTL seconds instead.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import fakeredis
@@ -17,10 +15,6 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-
-# ``pytest tests`` puts tests/ first on sys.path (tests/core is a package), where this folder would shadow
-# the real ``service`` package as a namespace package: the repository root must come first.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from service import create_app
 

@@ -8,17 +8,34 @@ import sys
 from servers import ROOT, running
 
 
-def walkthrough() -> str:
-    text = (ROOT / "docs" / "api.md").read_text()
-    return text.split("## Walk-through with curl")[1].split("```sh")[1].split("```")[0]
+def shell_block(document: str, heading: str) -> str:
+    """The first ``sh`` code block after ``heading`` in ``document``."""
+    text = (ROOT / document).read_text()
+    return text.split(heading)[1].split("```sh")[1].split("```")[0]
+
+
+def run_against_a_server(script: str) -> str:
+    """Run a documented shell session against ``python -m service`` on a free port; its output."""
+    with running([sys.executable, "-m", "service"]) as (port, _):
+        script = script.replace("127.0.0.1:8000", f"127.0.0.1:{port}")
+        done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_readme_session() -> None:
+    output = run_against_a_server(shell_block("README.md", "A short session with"))
+    lines = output.splitlines()
+    assert lines[0] == '{"status":"playing","current_seat":0}'
+    assert '"placed_this_turn":2' in lines[3]
+    assert (
+        lines[4].startswith('{"current_seat":1,"hand":[')
+        and lines[-1] == '{"seat":1,"current_seat":1,"can_end_turn":false}'
+    )
 
 
 def test_the_curl_walkthrough() -> None:
-    with running([sys.executable, "-m", "service"]) as (port, _):
-        script = walkthrough().replace("127.0.0.1:8000", f"127.0.0.1:{port}")
-        done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    output = done.stdout
+    output = run_against_a_server(shell_block("docs/api.md", "## Walk-through with curl"))
     assert 'ETag: "3"' in output and "\n304\n" in output
     assert '"error":"card_not_in_hand"' in output
     assert '{"version":9,"current_seat":0' in output  # the bot played its turn inside Ann's turn end

@@ -8,15 +8,21 @@ from typing import Any
 from ..errors import InvalidSetup
 from .actions import PILES, SIGNAL_KINDS, Action, EndTurn, Play, Signal, action_from_dict
 from .codec import state_from_dict, state_to_dict
-from .options import PRESETS, Options, resolve_options
+from .options import MAX_HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PRESETS, STUCK_POLICIES, Options, resolve_options
+from .rules import CARDS_IN_DECK
 from .state import GAME_NAME, Outcome, State, shuffled_deck
 from .views import Observation
 
 __all__ = [
+    "CARDS_IN_DECK",
     "GAME",
+    "MAX_HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "PILES",
     "PRESETS",
     "SIGNAL_KINDS",
+    "STUCK_POLICIES",
     "Action",
     "EndTurn",
     "Observation",

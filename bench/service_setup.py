@@ -1,0 +1,94 @@
+"""Helpers of ``bench/service.sh``: games created over HTTP, and Redis memory figures of the benchmark's database.
+
+    python bench/service_setup.py games URL N FILE   # N started 2-player games; FILE: one line per game for wrk
+    python bench/service_setup.py memory             # MEMORY USAGE of the game keys now in the database
+    python bench/service_setup.py flush              # FLUSHDB
+
+Redis is the one at $REDIS_URL; its database must not be 0 (others use it), since ``flush`` empties it.
+A line of FILE is ``game_id seat0_token seat1_token seat0_hand seat1_hand`` (hands as comma lists): seat 0
+plays first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import redis
+
+PLAYERS = 2
+
+
+def store() -> redis.Redis:
+    client = redis.Redis.from_url(os.environ["REDIS_URL"])
+    if int(client.connection_pool.connection_kwargs.get("db", 0)) == 0:
+        sys.exit("refusing Redis database 0: give REDIS_URL a dedicated database, e.g. redis://127.0.0.1:6379/15")
+    return client
+
+
+def call(url: str, method: str = "GET", body: Any = None, token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def started_game(base: str, seed: int) -> str:
+    """One started game with both seats taken, as a line for the wrk script."""
+    created = call(f"{base}/v1/games", "POST", {"game": "the-game", "players": PLAYERS, "seed": seed})
+    game = f"{base}/v1/games/{created['game_id']}"
+    tokens = [call(f"{game}/seats", "POST", {"name": f"p{seat}"})["token"] for seat in range(PLAYERS)]
+    call(f"{game}/start", "POST", {"first_seat": 0}, created["host_token"])
+    hands = [",".join(map(str, call(game, token=token)["hand"])) for token in tokens]
+    return " ".join([created["game_id"], *tokens, *hands])
+
+
+def game_keys(client: redis.Redis) -> list[bytes]:
+    return list(client.scan_iter(match="tg:*", count=1000))
+
+
+def key_sizes(client: redis.Redis) -> list[int]:
+    return [int(client.memory_usage(key, samples=0) or 0) for key in game_keys(client)]
+
+
+def create_games(base: str, count: int, path: str) -> None:
+    client = store()
+    before = int(client.info("memory")["used_memory"])
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        lines = list(pool.map(lambda seed: started_game(base, seed), range(1, count + 1)))
+    after = int(client.info("memory")["used_memory"])
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")
+    sizes = key_sizes(client)
+    print(f"created {count} started {PLAYERS}-player games ({len(sizes)} keys in the database)")
+    print(f"memory: INFO used_memory delta / games = {(after - before) / count:.0f} bytes (server-wide: noisy)")
+    print(f"memory: MEMORY USAGE per game key: mean {sum(sizes) / len(sizes):.0f}, max {max(sizes)} bytes")
+
+
+def report_memory() -> None:
+    sizes = key_sizes(store())
+    if sizes:
+        print(f"memory: MEMORY USAGE per game key: mean {sum(sizes) / len(sizes):.0f}, max {max(sizes)} bytes")
+
+
+def main(argv: list[str]) -> None:
+    match argv:
+        case ["games", base, count, path]:
+            create_games(base.rstrip("/"), int(count), path)
+        case ["memory"]:
+            report_memory()
+        case ["flush"]:
+            store().flushdb()
+        case _:
+            sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -8,7 +8,8 @@ from typing import Any
 import fakeredis
 import flask_smorest
 import redis
-from flask import Flask
+import swagger_ui_bundle
+from flask import Blueprint, Flask
 
 from . import api, config
 from .api.schemas import ErrorSchema
@@ -24,12 +25,18 @@ API_SETTINGS = {
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "v1/openapi.json",
     "OPENAPI_SWAGGER_UI_PATH": "docs",
-    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+    "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",  # served from swagger-ui-bundle: /docs works offline
     "API_SPEC_OPTIONS": {
         "info": {"description": "An open game service for The Game (Steffen Benndorf). Guide: docs/api.md."},
         "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
     },
 }
+
+
+#: Swagger UI's scripts and styles, from the installed bundle rather than a CDN the user may not reach.
+SWAGGER_UI_ASSETS = Blueprint(
+    "swagger_ui_assets", __name__, static_folder=swagger_ui_bundle.swagger_ui_path, static_url_path="/docs/assets"
+)
 
 
 class Api(flask_smorest.Api):  # type: ignore[misc]
@@ -57,6 +64,7 @@ def create_app(config_overrides: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     smorest = Api(app)
     api.register(smorest)
+    app.register_blueprint(SWAGGER_UI_ASSETS)
     register_error_handlers(app)
     app.extensions["thegame_store"] = GameStore(_redis_client(app.config), app.config["CAS_RETRIES"])
     return app

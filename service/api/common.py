@@ -50,7 +50,7 @@ def incoming(game_id: str) -> Incoming:
 
 
 def current(game_id: str) -> tuple[GameRecord, int | None]:
-    """For reads: the game's record and the caller's seat (``None``: the public view)."""
+    """For reads: the game's record and the caller's seat (`None`: the public view)."""
     request_parts = incoming(game_id)
     record = load_record(store().load(game_id))
     return record, identify(record, request_parts).seat
@@ -67,7 +67,7 @@ def reply(result: Reply) -> Response:
 
 
 def read_reply(body: dict[str, Any], version: int) -> Response:
-    """A GET answer with its ETag; ``304`` when the client's If-None-Match already has this version."""
+    """A GET answer with its ETag; `304` when the client's If-None-Match already has this version."""
     if request.if_none_match.contains_weak(str(version)):
         response = Response(status=304)
         response.set_etag(str(version))

@@ -63,7 +63,7 @@ class Game(MethodView):
     @documented(blp, "get_game", "unknown_game", "invalid_token", security=OPTIONAL_BEARER)
     def get(self, game_id: str) -> Response:
         """The view for the caller: a seat token sees its hand; no token (or the host's) the public view.
-        ``ETag`` is the version; ``If-None-Match`` with it answers ``304``."""
+        `ETag` is the version; `If-None-Match` with it answers `304`."""
         record, seat = current(game_id)
         return read_reply(game_view(game_id, record, seat), record.version)
 

@@ -19,6 +19,6 @@ class Health(MethodView):
     @blp.response(200, HealthSchema)
     @documented(blp, "health", security=[])
     def get(self) -> dict[str, Any]:
-        """``200`` when the store answers a ping; ``503 store_unavailable`` when it does not."""
+        """`200` when the store answers a ping; `503 store_unavailable` when it does not."""
         store().ping()
         return {"status": "ok", "store": "redis" if current_app.config["REDIS_URL"] else "embedded"}

@@ -19,6 +19,6 @@ class Log(MethodView):
     @documented(blp, "get_log", "unknown_game", "invalid_token", security=OPTIONAL_BEARER)
     def get(self, game_id: str) -> Response:
         """Who placed what where, signals and turn ends (never hands or the deck); once the game is over,
-        ``replay`` = ``{deck, options, first_seat, actions}`` from which ``thegame_core.replay`` rebuilds it."""
+        `replay` = `{deck, options, first_seat, actions}` from which `thegame_core.replay` rebuilds it."""
         record, _ = current(game_id)
         return read_reply(log_view(record), record.version)

@@ -16,7 +16,7 @@ SEAT_RANGE = Range(0, tg.MAX_PLAYERS - 1)
 
 
 def _int(**kwargs: Any) -> fields.Integer:
-    """Integers only: ``"3"`` and ``3.0`` are type errors, not silently converted."""
+    """Integers only: `"3"` and `3.0` are type errors, not silently converted."""
     return fields.Integer(strict=True, **kwargs)
 
 
@@ -76,7 +76,7 @@ class TurnSchema(ma.Schema):
 
 
 class EmptySchema(ma.Schema):
-    """No fields: an empty body or ``{}``."""
+    """No fields: an empty body or `{}`."""
 
 
 class SignalSchema(ma.Schema):

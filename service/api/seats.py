@@ -45,8 +45,8 @@ class Seats(MethodView):
         changes=True,
     )
     def post(self, game_id: str) -> Response:
-        """Take a free seat (``seat``, or the lowest free one). The seat token is in this answer only.
-        With ``bot`` and the host token, seat a bot: it plays by itself whenever its turn comes."""
+        """Take a free seat (`seat`, or the lowest free one). The seat token is in this answer only.
+        With `bot` and the host token, seat a bot: it plays by itself whenever its turn comes."""
         parts = incoming(game_id)
         role = "host" if _wants_bot(parts) else None
         return reply(transitions.change(store(), parts, role, transitions.take_seat(parts, SeatRequestSchema())))

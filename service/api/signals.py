@@ -20,8 +20,8 @@ class Signals(MethodView):
     @blp.response(200, ViewSchema)
     @documented(blp, "send_signal", *ACT_ERRORS, body=SignalSchema, security=BEARER, changes=True)
     def post(self, game_id: str) -> Response:
-        """Ask the others not to play (``dont_play``) or not to jump far (``no_big_jump``) on a pile;
-        ``clear: true`` withdraws it. Any seat, on its turn or not."""
+        """Ask the others not to play (`dont_play`) or not to jump far (`no_big_jump`) on a pile;
+        `clear: true` withdraws it. Any seat, on its turn or not."""
         return seat_action(
             game_id,
             SignalSchema(),

@@ -33,6 +33,10 @@ def test_served_spec_and_swagger_ui(http: FlaskClient) -> None:
     assert http.get("/v1/openapi.json").get_json() == json.loads(COMMITTED.read_text())
     docs = http.get("/docs")
     assert docs.status_code == 200 and b"swagger" in docs.data.lower()
+    for asset in ("swagger-ui.css", "swagger-ui-standalone-preset.js", "swagger-ui-bundle.js"):
+        assert f'"/docs/assets/{asset}"'.encode() in docs.data  # no CDN: the page works offline
+        served = http.get(f"/docs/assets/{asset}")
+        assert served.status_code == 200 and len(served.data) > 1000, asset
 
 
 def test_every_operation_is_named_secured_and_lists_its_errors() -> None:

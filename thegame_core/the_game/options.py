@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..errors import InvalidSetup
@@ -37,15 +38,18 @@ class Options:
 
     @property
     def preset(self) -> str | None:
-        for name in PRESETS:
-            if resolve_options(self.players, {"preset": name}) == self:
-                return name
-        return None
+        return preset_of(self)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["preset"] = self.preset
         return data
+
+
+@lru_cache(maxsize=256)  # every view names the preset; a few dozen distinct options exist in practice
+def preset_of(options: Options) -> str | None:
+    """The preset these options match, if any."""
+    return next((name for name in PRESETS if resolve_options(options.players, {"preset": name}) == options), None)
 
 
 def _int_in(name: str, value: Any, low: int, high: int) -> int:

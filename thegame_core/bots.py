@@ -43,5 +43,7 @@ def create_bot(name: str, *, game: str = "the-game", seed: int = 0) -> Bot:
     try:
         factory = _BOTS[(game, name)]
     except KeyError:
-        raise GameError(f"unknown bot {name!r} for {game}; bots: {', '.join(bot_names(game))}", code="unknown_bot") from None
+        raise GameError(
+            f"unknown bot {name!r} for {game}; bots: {', '.join(bot_names(game))}", code="unknown_bot"
+        ) from None
     return factory(seed)

@@ -49,7 +49,8 @@ start_server() {
     local args=()
     case $1 in
         default) ;;
-        sync:*) args=(--worker-class sync --workers "${1#sync:}") ;;
+        # --threads 1: gunicorn turns sync workers with threads > 1 (the config's) into gthread ones
+        sync:*) args=(--worker-class sync --workers "${1#sync:}" --threads 1) ;;
         gthread:*x*)
             local spec=${1#gthread:}
             args=(--worker-class gthread --workers "${spec%x*}" --threads "${spec#*x}")
@@ -84,8 +85,7 @@ for SETTING in "${SETTINGS[@]}"; do
     echo "=== $SETTING  (load average before: $(cut -d' ' -f1-3 /proc/loadavg))"
     timeout 20 "$PY" bench/service_setup.py flush
     start_server "$SETTING"
-    grep -m1 -o 'Using worker: .*' "$WORK/gunicorn.log" || true
-    echo "workers: $(pgrep -c -P "$SERVER_PID" || true)"
+    echo "$(grep -m1 -o 'Using worker: .*' "$WORK/gunicorn.log" || true), $(pgrep -c -P "$SERVER_PID" || true) workers"
     timeout 300 "$PY" bench/service_setup.py games "$BASE" "$GAMES" "$WORK/games.txt"
     # warm-up (not reported): every worker imports and connects before the measured runs
     timeout 30 wrk -t "$THREADS" -c "$CONNECTIONS" -d 2s -s bench/service.lua "$BASE" -- views "$WORK/games.txt" \

@@ -73,10 +73,27 @@ start_server() {
     exit 1
 }
 
-load() { # load MODE: one wrk run; its RESULT line is kept in $WORK/results
+server_cpu() { # CPU seconds (user + system) used so far by the gunicorn master and its workers
+    local files=("/proc/$SERVER_PID/stat")
+    for pid in $(pgrep -P "$SERVER_PID"); do files+=("/proc/$pid/stat"); done
+    cat "${files[@]}" | awk -v hz="$(getconf CLK_TCK)" '{ sub(/.*\) /, ""); t += $12 + $13 } END { printf "%.2f", t / hz }'
+}
+
+redis_cpu() { # CPU seconds used so far by the whole Redis server (shared: other clients count too)
+    redis-cli -u "$REDIS_URL" info cpu | awk -F: '/^used_cpu_(sys|user):/ { t += $2 } END { printf "%.2f", t }'
+}
+
+load() { # load MODE: one wrk run; its RESULT line, with the CPU seconds used meanwhile, goes to $WORK/results
+    local server_before redis_before
+    server_before=$(server_cpu)
+    redis_before=$(redis_cpu)
     timeout 60 wrk --latency -t "$THREADS" -c "$CONNECTIONS" -d "$DURATION" --timeout 5s \
         -s bench/service.lua "$BASE" -- "$1" "$WORK/games.txt" "$THREADS" | tee "$WORK/wrk.out"
-    grep '^RESULT ' "$WORK/wrk.out" | sed "s/^RESULT /$SETTING /" >>"$WORK/results"
+    local cpu
+    cpu="server_cpu_s=$(awk "BEGIN { print $(server_cpu) - $server_before }")"
+    cpu+=" redis_cpu_s=$(awk "BEGIN { print $(redis_cpu) - $redis_before }")"
+    echo "CPU during the run: $cpu"
+    grep '^RESULT ' "$WORK/wrk.out" | sed "s/^RESULT /$SETTING /; s/\$/ $cpu/" >>"$WORK/results"
 }
 
 echo "machine: $(nproc) cores, $(uname -srm); Redis: $REDIS_URL; wrk -t $THREADS -c $CONNECTIONS -d $DURATION"
@@ -100,14 +117,16 @@ for SETTING in "${SETTINGS[@]}"; do
 done
 
 echo
-echo "=== summary (wrk -t $THREADS -c $CONNECTIONS -d $DURATION; latencies in ms; 2xx share of answers)"
+echo "=== summary (wrk -t $THREADS -c $CONNECTIONS -d $DURATION; latencies in ms; 2xx share of answers;"
+echo "    CPU ms per request of gunicorn (all workers) and of the Redis server; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
 awk '
-    { v = ""; for (i = 3; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } }
+    { for (i = 3; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } }
     { answers = f["2xx"] + f["4xx"] + f["other"]; share = answers ? 100 * f["2xx"] / answers : 0 }
     $2 == "health" { health = f["rps"] }
     {
         ratio = health ? sprintf("%.2f", f["rps"] / health) : "-"
-        printf "%-14s %-7s %9s req/s  p50 %7s  p99 %7s  2xx %5.1f%%  x health %s\n",
-            $1, $2, f["rps"], f["p50_ms"], f["p99_ms"], share, ratio
+        cpu = answers ? sprintf("%.2f / %.2f", 1000 * f["server_cpu_s"] / answers, 1000 * f["redis_cpu_s"] / answers) : "-"
+        printf "%-12s %-6s %7s req/s  p50 %6s  p99 %6s  2xx %5.1f%%  x health %s  cpu ms/req %s\n",
+            $1, $2, f["rps"], f["p50_ms"], f["p99_ms"], share, ratio, cpu
     }
 ' "$WORK/results"

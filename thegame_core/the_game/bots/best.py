@@ -28,7 +28,8 @@ class Params:
     ``reach`` is the score an extra play (beyond the minimum) is worth while the draw pile lasts,
     ``reach_empty`` once it is empty; ``dead`` is the extra cost of a live card that no pile
     accepts any more; ``hold`` the value of ending the turn holding a pile's backwards card;
-    ``signalled`` the cost of moving a pile another seat asked us not to play on.
+    ``signalled`` the cost of moving a pile another seat asked us not to play on;
+    ``extra_limit`` the most live cards an extra play may skip to be considered at all.
     """
 
     reach: float = 0.5
@@ -36,6 +37,7 @@ class Params:
     dead: float = 4.0
     hold: float = 3.0
     signalled: float = 6.0
+    extra_limit: float = 3.0
     signals: bool = True
 
 
@@ -82,6 +84,7 @@ class BestBot:
                 if other != observation.seat and kind == DONT_PLAY
             },
             signalled=params.signalled,
+            extra_limit=params.extra_limit,
         )
 
 

@@ -55,8 +55,13 @@ def candidate_moves(hand: Hand, tops: Tops) -> Iterator[tuple[int, int]]:
                 yield card, pile
 
 
-def reachable(hand: Hand, tops: Tops) -> Iterator[Plan]:
-    """Every end state reachable this turn (the start included), each once, with one play order."""
+def reachable(hand: Hand, tops: Tops, need: int, scorer: Scorer) -> Iterator[Plan]:
+    """Every end state worth scoring (the start included), each once, with one legal play order.
+
+    The first ``need`` plays are searched in full; beyond them only plays that skip at most
+    ``scorer.extra_limit`` live cards, backwards moves and their set-ups are tried (extra plays that
+    jump further never pay, and trying them makes big hands slow).
+    """
     seen: set[tuple[Hand, Tops]] = set()
     stack = [Plan([], tops, hand)]
     while stack:
@@ -66,9 +71,11 @@ def reachable(hand: Hand, tops: Tops) -> Iterator[Plan]:
             continue
         seen.add(key)
         yield plan
+        required = len(plan.plays) < need
         for card, pile in candidate_moves(plan.hand, plan.tops):
-            hand_after, tops_after = after_play(plan.hand, plan.tops, card, pile)
-            stack.append(Plan([*plan.plays, (card, pile)], tops_after, hand_after))
+            if required or scorer.worth_extra(plan, card, pile):
+                hand_after, tops_after = after_play(plan.hand, plan.tops, card, pile)
+                stack.append(Plan([*plan.plays, (card, pile)], tops_after, hand_after))
 
 
 @dataclass
@@ -81,10 +88,18 @@ class Scorer:
     hold: float
     avoid: set[int]
     signalled: float
+    extra_limit: float
     prefix: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
         self.prefix = list(accumulate(int(card in self.unseen) for card in range(102)))
+
+    def worth_extra(self, plan: Plan, card: int, pile: int) -> bool:
+        """Whether an extra play may pay: it is cheap, moves back, or sets up a backwards move."""
+        top = plan.tops[pile]
+        if card == backwards_card(pile, top) or backwards_card(pile, card) in plan.hand:
+            return True
+        return self.live_between(min(top, card), max(top, card), plan.hand) <= self.extra_limit
 
     def live_between(self, low: int, high: int, hand: Hand) -> int:
         """Live cards strictly between ``low`` and ``high``: unseen ones and the ones we keep."""
@@ -118,7 +133,7 @@ def best_plan(hand: Hand, tops: Tops, need: int, scorer: Scorer) -> Plan:
     """The best-scored end state with at least ``need`` plays (or with the most plays if none has)."""
     best: Plan | None = None
     best_key = (0, 0.0)
-    for plan in reachable(hand, tops):
+    for plan in reachable(hand, tops, need, scorer):
         key = (-min(len(plan.plays), need), scorer.score(tops, plan, need))
         if best is None or key < best_key:
             best, best_key = plan, key

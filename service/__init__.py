@@ -7,6 +7,7 @@ from typing import Any
 
 import fakeredis
 import flask_smorest
+import marshmallow as ma
 import redis
 import swagger_ui_bundle
 from flask import Blueprint, Flask
@@ -45,6 +46,19 @@ class Api(flask_smorest.Api):  # type: ignore[misc]
     ERROR_SCHEMA = ErrorSchema
 
 
+def nullable_reference(
+    converter: Any, field: ma.fields.Field[Any], ret: dict[str, Any], **kwargs: Any
+) -> dict[str, Any]:
+    """OpenAPI 3.0's `{"allOf": [ref], "nullable": true}` for a nested schema that may be null, instead of
+    apispec's `anyOf` with an untyped object, which generated clients turn into an untyped dict."""
+    choices = ret.get("anyOf", [])
+    references = [choice for choice in choices if "$ref" in choice]
+    if not references or {"type": "object", "nullable": True} not in choices:
+        return {}
+    del ret["anyOf"]
+    return {"allOf": references, "nullable": True}
+
+
 def _redis_client(settings: Mapping[str, Any]) -> redis.Redis:
     """The configured client: an injected one, Redis at ``REDIS_URL``, or an embedded fakeredis."""
     if settings.get("REDIS_CLIENT") is not None:
@@ -63,6 +77,7 @@ def create_app(config_overrides: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(config_overrides or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
     smorest = Api(app)
+    smorest.ma_plugin.converter.add_attribute_function(nullable_reference)
     api.register(smorest)
     app.register_blueprint(SWAGGER_UI_ASSETS)
     register_error_handlers(app)

@@ -93,7 +93,8 @@ def documented(
     if security is not None:
         doc["security"] = security
     if body is not None:
-        doc["requestBody"] = {"required": False, "content": {"application/json": {"schema": body}}}
+        required = any(field.required for field in body().fields.values())  # else an empty body is valid
+        doc["requestBody"] = {"required": required, "content": {"application/json": {"schema": body}}}
     if changes:
         doc["parameters"] = CHANGE_HEADERS
 

@@ -86,7 +86,17 @@ class SignalSchema(ma.Schema):
 
 
 # Responses (documentation) ----------------------------------------------------------------
-class SeatViewSchema(ma.Schema):
+class ResponseSchema(ma.Schema):
+    """An answer: every field is in every answer (required in the spec, so generated clients need not
+    test for it) except those named in `OPTIONAL`."""
+
+    OPTIONAL: tuple[str, ...] = ()
+
+    def on_bind_field(self, field_name: str, field_obj: fields.Field[Any]) -> None:
+        field_obj.required = field_name not in self.OPTIONAL
+
+
+class SeatViewSchema(ResponseSchema):
     seat = fields.Integer()
     name = fields.String(allow_none=True, metadata={"description": "null while the seat is free"})
     hand_size = fields.Integer()
@@ -94,25 +104,27 @@ class SeatViewSchema(ma.Schema):
     bot_name = fields.String(allow_none=True)
 
 
-class PileSchema(ma.Schema):
+class PileSchema(ResponseSchema):
     id = _pile()
     direction = fields.String(validate=OneOf(["up", "down"]))
     top = fields.Integer(metadata={"description": "the visible card; the base (1 or 100) before any"})
 
 
-class SignalViewSchema(ma.Schema):
+class SignalViewSchema(ResponseSchema):
     seat = fields.Integer()
     pile = _pile()
     kind = fields.String(validate=OneOf(tg.SIGNAL_KINDS))
 
 
-class OutcomeSchema(ma.Schema):
+class OutcomeSchema(ResponseSchema):
     status = fields.String(validate=OneOf(["won", "lost"]))
     reason = fields.String()
     seat = fields.Integer(allow_none=True)
 
 
-class ViewSchema(ma.Schema):
+class ViewSchema(ResponseSchema):
+    OPTIONAL = ("seat", "hand", "legal_plays", "can_end_turn")  # seat views only
+
     game_id = fields.String()
     game = fields.String()
     status = fields.String(validate=OneOf(["lobby", "playing", "won", "lost"]))
@@ -138,7 +150,7 @@ class GameCreatedSchema(ViewSchema):
     host_token = fields.String(metadata={"description": "shown once: starts the game and seats bots"})
 
 
-class SeatTakenSchema(ma.Schema):
+class SeatTakenSchema(ResponseSchema):
     game_id = fields.String()
     seat = fields.Integer()
     name = fields.String()
@@ -148,7 +160,9 @@ class SeatTakenSchema(ma.Schema):
     version = fields.Integer()
 
 
-class LogEntrySchema(ma.Schema):
+class LogEntrySchema(ResponseSchema):
+    OPTIONAL = ("card", "pile", "kind", "clear")  # by type: plays have card and pile, signals pile, kind, clear
+
     type = fields.String(validate=OneOf(["play", "end_turn", "signal"]))
     seat = fields.Integer()
     card = fields.Integer()
@@ -158,7 +172,7 @@ class LogEntrySchema(ma.Schema):
     version = fields.Integer(metadata={"description": "the game's version after this entry"})
 
 
-class ReplaySchema(ma.Schema):
+class ReplaySchema(ResponseSchema):
     game = fields.String()
     players = fields.Integer()
     options = fields.Dict()
@@ -167,17 +181,19 @@ class ReplaySchema(ma.Schema):
     actions = fields.List(fields.Dict())
 
 
-class LogSchema(ma.Schema):
+class LogSchema(ResponseSchema):
     entries = fields.List(fields.Nested(LogEntrySchema))
     replay = fields.Nested(ReplaySchema, allow_none=True, metadata={"description": "null until the game is over"})
 
 
-class HealthSchema(ma.Schema):
+class HealthSchema(ResponseSchema):
     status = fields.String()
     store = fields.String(metadata={"description": "redis or embedded"})
 
 
-class ErrorSchema(ma.Schema):
+class ErrorSchema(ResponseSchema):
+    OPTIONAL = ("errors",)
+
     code = fields.Integer(metadata={"description": "the HTTP status"})
     status = fields.String(metadata={"description": "the HTTP reason phrase"})
     message = fields.String(metadata={"description": "for humans"})

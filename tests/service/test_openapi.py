@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from flask.testing import FlaskClient
+from gameclient import new_game
 
 from service.openapi import spec_text
 
@@ -57,3 +59,78 @@ def test_every_operation_is_named_secured_and_lists_its_errors() -> None:
         if method == "post" and path != "/v1/games":
             assert {"401", "412", "422"} <= set(operation["responses"]), path
     assert found[("post", "/v1/games/{game_id}/plays")]["responses"]["409"]["description"].count("not_your_turn") == 1
+
+
+def test_generated_clients_get_typed_answers() -> None:
+    """A nullable nested object is `{"allOf": [ref], "nullable": true}` (generated clients type it `Model | None`),
+    the bodies a request needs are required, and the fields every answer carries are required."""
+    spec = json.loads(COMMITTED.read_text())
+    schemas = spec["components"]["schemas"]
+    assert schemas["View"]["properties"]["outcome"] == {
+        "allOf": [{"$ref": "#/components/schemas/Outcome"}],
+        "nullable": True,
+    }
+    assert {"game_id", "status", "version", "piles", "draw_pile", "outcome"} <= set(schemas["View"]["required"])
+    assert not {"seat", "hand", "legal_plays", "can_end_turn"} & set(schemas["View"]["required"])
+    assert set(schemas["Error"]["required"]) == {"code", "status", "message", "error"}
+    bodies = {
+        op["operationId"]: op["requestBody"]["required"]
+        for ops in spec["paths"].values()
+        for op in ops.values()
+        if "requestBody" in op
+    }
+    required = {"create_game": True, "take_seat": True, "play_card": True, "send_signal": True}
+    assert bodies == {**required, "start_game": False, "end_turn": False, "play_turn": False}
+
+
+def _missing(spec: dict[str, Any], schema: dict[str, Any], value: Any, where: str) -> list[str]:
+    """Where `value` lacks a property that `schema` (resolved through the spec) calls required."""
+    if "$ref" in schema:
+        return _missing(spec, spec["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]], value, where)
+    if value is None:
+        return []
+    found = [problem for part in schema.get("allOf", []) for problem in _missing(spec, part, value, where)]
+    if schema.get("type") == "array":
+        found += [
+            problem
+            for index, item in enumerate(value)
+            for problem in _missing(spec, schema["items"], item, f"{where}[{index}]")
+        ]
+    if isinstance(value, dict):
+        found += [f"{where}.{name}" for name in schema.get("required", []) if name not in value]
+        for name, part in schema.get("properties", {}).items():
+            found += _missing(spec, part, value[name], f"{where}.{name}") if name in value else []
+    return found
+
+
+def test_real_answers_have_every_field_the_spec_requires(http: FlaskClient) -> None:
+    """Play a game over HTTP and check each answer against its documented schema, errors included."""
+    spec = json.loads(COMMITTED.read_text())
+    answers: list[tuple[str, str, Any]] = []  # (path, method, response)
+    game = new_game(http, seed=5)
+    answers += [
+        ("/v1/games", "post", http.post("/v1/games", json={"players": 1})),
+        ("/v1/games/{game_id}", "get", game.view()),
+    ]
+    answers.append(("/v1/games/{game_id}/seats", "post", game.seat("ann")))
+    answers.append(("/v1/games/{game_id}/start", "post", game.start(first_seat=0)))
+    answers.append(("/v1/games/{game_id}/signals", "post", game.signal(0, "asc1", "dont_play")))
+    while (view := game.view(0).get_json())["status"] == "playing":
+        answers.append(("/v1/games/{game_id}", "get", game.view(0)))
+        play = view["legal_plays"][0] if not view["can_end_turn"] else None
+        answers.append(
+            ("/v1/games/{game_id}/plays", "post", game.play(0, play["card"], play["pile"]))
+            if play
+            else ("/v1/games/{game_id}/turn/end", "post", game.end_turn(0))
+        )
+    answers += [
+        ("/v1/games/{game_id}/log", "get", game.log()),
+        ("/v1/games/{game_id}/plays", "post", game.play(0, 2, "asc1")),
+    ]
+    answers.append(("/v1/health", "get", http.get("/v1/health")))
+    assert {response.status_code for _, _, response in answers} == {200, 201, 409}
+    for path, method, response in answers:
+        schema = spec["paths"][path][method]["responses"][str(response.status_code)]["content"]["application/json"][
+            "schema"
+        ]
+        assert _missing(spec, schema, response.get_json(), path) == [], (path, response.get_json())

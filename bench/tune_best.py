@@ -17,13 +17,18 @@ from thegame_core.the_game.bots.best import BestBot, Params
 
 
 def parse_params(pairs: list[str]) -> Params:
-    """``["reach=1", "signals=false"]`` as ``Params``; values take the type of the default."""
+    """``["reach=1", "signals=false", "losses=5,2,1,1"]`` as ``Params``; values take the default's type."""
     defaults = Params()
     changes: dict[str, object] = {}
     for pair in pairs:
         name, _, text = pair.partition("=")
         default = getattr(defaults, name)
-        changes[name] = text.lower() in ("1", "true", "yes") if isinstance(default, bool) else type(default)(text)
+        if isinstance(default, bool):
+            changes[name] = text.lower() in ("1", "true", "yes")
+        elif isinstance(default, tuple):
+            changes[name] = tuple(float(value) for value in text.split(","))
+        else:
+            changes[name] = type(default)(text)
     return dataclasses.replace(defaults, **changes)  # type: ignore[arg-type]
 
 

@@ -34,7 +34,7 @@ VARIANTS = [{}, {"preset": "expert"}, {"preset": "expert_small_hand"}, {"stuck_p
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 @pytest.mark.parametrize("options", VARIANTS)
 def test_never_plays_illegally(players: int, options: dict[str, object]) -> None:
-    for seed in range(3):
+    for seed in range(2):
         state = play_game(players, seed, options)
         assert state.status in ("won", "lost")
 

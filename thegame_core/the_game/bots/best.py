@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..actions import PILES, Action, Play, Signal
 from ..rules import ASCENDING, BACKWARDS
 from ..views import Observation
-from .endgame import place_all
+from .endgame import TeamSearch
 from .turns import Plan, Scorer, best_plan
 
 DONT_PLAY = "dont_play"
@@ -26,18 +26,23 @@ class Params:
     """Weights of ``Scorer`` (in units of one live card made unplayable on one pile).
 
     ``reach`` is the score an extra play (beyond the minimum) is worth while the draw pile lasts,
-    ``reach_empty`` once it is empty; ``dead`` is the extra cost of a live card that no pile
-    accepts any more; ``hold`` the value of ending the turn holding a pile's backwards card;
+    ``reach_empty`` once it is empty; ``losses[k - 1]`` is the cost of a live card going from ``k``
+    piles that accept it to ``k - 1`` (losing the last one makes it dead: costly); ``hold`` the
+    value of ending the turn holding a pile's backwards card;
     ``signalled`` the cost of moving a pile another seat asked us not to play on;
-    ``extra_limit`` the most live cards an extra play may skip to be considered at all.
+    ``extra_limit`` the most live cards an extra play may skip to be considered at all;
+    ``hand_cost`` the weight of what the kept hand will cost to place later (a one-turn lookahead);
+    ``budget`` bounds the nodes of the exact endgame search.
     """
 
     reach: float = 0.5
     reach_empty: float = 3.0
-    dead: float = 4.0
+    losses: tuple[float, ...] = (5.0, 1.0, 1.0, 1.0)
     hold: float = 3.0
     signalled: float = 6.0
     extra_limit: float = 3.0
+    hand_cost: float = 0.0
+    budget: int = 20_000
     signals: bool = True
 
 
@@ -65,18 +70,22 @@ class BestBot:
         return actions
 
     def exact_plan(self, observation: Observation) -> Plan | None:
-        """Nothing hidden is left: the whole remaining game is our hand, so search it exactly."""
-        if observation.draw_pile or observation.score != len(observation.hand):
+        """Nothing is hidden: the draw pile is empty and at most one other seat holds cards, which
+        are then exactly the unseen ones. Search the rest of the game; None if no win was found."""
+        holders = [seat for seat, size in enumerate(observation.hand_sizes) if size and seat != observation.seat]
+        if observation.draw_pile or len(holders) > 1:
             return None
-        plays = place_all(observation.hand, observation.tops)
-        return None if plays is None else Plan(plays, observation.tops, observation.hand)
+        hands = (observation.hand, tuple(sorted(unseen_cards(observation)))) if holders else (observation.hand,)
+        search = TeamSearch(observation.options.min_after_empty, self.params.budget)
+        plays = search.solve(hands, observation.tops, observation.placed_this_turn)
+        return None if plays is None else Plan.after(observation.hand, observation.tops, plays)
 
     def scorer(self, observation: Observation) -> Scorer:
         params = self.params
         return Scorer(
             unseen=unseen_cards(observation),
             reach=params.reach if observation.draw_pile else params.reach_empty,
-            dead=params.dead,
+            losses=params.losses,
             hold=params.hold if observation.options.players > 1 or observation.draw_pile else 0.0,
             avoid={
                 PILES.index(pile)
@@ -85,6 +94,7 @@ class BestBot:
             },
             signalled=params.signalled,
             extra_limit=params.extra_limit,
+            hand_cost=params.hand_cost,
         )
 
 

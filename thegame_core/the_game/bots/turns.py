@@ -7,9 +7,9 @@ live afterwards (unseen, or kept in hand), so the search enumerates reachable en
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, pairwise
 
 from ..rules import ASCENDING, BACKWARDS
 
@@ -24,6 +24,13 @@ class Plan:
     plays: list[tuple[int, int]]
     tops: Tops
     hand: Hand
+
+    @classmethod
+    def after(cls, hand: Hand, tops: Tops, plays: list[tuple[int, int]]) -> Plan:
+        """The plan of ``plays`` made from ``hand`` and ``tops``."""
+        for card, pile in plays:
+            hand, tops = after_play(hand, tops, card, pile)
+        return cls(plays, tops, hand)
 
 
 def backwards_card(pile: int, top: int) -> int:
@@ -84,14 +91,17 @@ class Scorer:
 
     unseen: frozenset[int]
     reach: float
-    dead: float
+    losses: tuple[float, ...]
     hold: float
     avoid: set[int]
     signalled: float
     extra_limit: float
+    hand_cost: float
     prefix: list[int] = field(init=False)
+    values: list[float] = field(init=False)
 
     def __post_init__(self) -> None:
+        self.values = list(accumulate(self.losses, initial=0.0))
         self.prefix = list(accumulate(int(card in self.unseen) for card in range(102)))
 
     def worth_extra(self, plan: Plan, card: int, pile: int) -> bool:
@@ -107,25 +117,39 @@ class Scorer:
             return 0
         return self.prefix[high - 1] - self.prefix[low] + sum(1 for card in hand if low < card < high)
 
-    def dead_cards(self, tops: Sequence[int], hand: Hand) -> int:
-        """Live cards no pile accepts in its direction (backwards moves aside)."""
-        low, high = max(tops[2], tops[3]), min(tops[0], tops[1])
-        return self.live_between(low - 1, high + 1, hand) if low <= high else 0
+    def coverage(self, tops: Tops, hand: Hand) -> float:
+        """How well the piles accept the live cards: each card is worth ``values[k]`` when ``k`` piles
+        accept it in their direction. Piles cut 2..99 into at most five runs of equal ``k``."""
+        bounds = sorted({1, 100, *tops})
+        total = 0.0
+        for low, high in pairwise(bounds):
+            card = low + 1
+            accepting = (card > tops[0]) + (card > tops[1]) + (card < tops[2]) + (card < tops[3])
+            total += self.values[accepting] * self.live_between(low, high, hand)
+        return total
+
+    def unload_cost(self, tops: Tops, hand: Hand) -> int:
+        """Live cards we would skip to place each kept card on its cheapest pile later (a dead card: 10)."""
+        total = 0
+        for card in hand:
+            skips = [
+                self.live_between(min(top, card), max(top, card), hand)
+                for pile, top in enumerate(tops)
+                if (card > top) == ASCENDING[pile] and card != top
+            ]
+            total += min(skips, default=BACKWARDS)
+        return total
 
     def score(self, start: Tops, plan: Plan, need: int) -> float:
         hand, tops = plan.hand, plan.tops
-        cost = 0.0
+        cost = self.coverage(start, hand) - self.coverage(tops, hand)
         for pile in range(4):
-            before, after = start[pile], tops[pile]
-            if before != after:
-                skipped = self.live_between(min(before, after), max(before, after), hand)
-                forward = (after > before) == ASCENDING[pile]
-                cost += skipped if forward else -skipped
-                if pile in self.avoid:
-                    cost += self.signalled
-            if backwards_card(pile, after) in hand:
+            if pile in self.avoid and start[pile] != tops[pile]:
+                cost += self.signalled
+            if backwards_card(pile, tops[pile]) in hand:
                 cost -= self.hold
-        cost += self.dead * (self.dead_cards(tops, hand) - self.dead_cards(start, hand))
+        if self.hand_cost:
+            cost += self.hand_cost * self.unload_cost(tops, hand)
         return cost - self.reach * (len(plan.plays) - need)
 
 

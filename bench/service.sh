@@ -6,7 +6,8 @@
 #
 # For each setting: FLUSHDB of the benchmark's Redis database, start gunicorn on 127.0.0.1, create GAMES started
 # 2-player games over HTTP (bench/service_setup.py), then wrk (bench/service.lua) on GET /v1/health, seat views
-# GET /v1/games/{id}, and plays + turn ends with real tokens; Redis memory per game before and after the plays.
+# GET /v1/games/{id}, and plays + turn ends with real tokens; Redis memory per game before and after the plays,
+# and (first setting only) of two whole games played over HTTP, without and with Idempotency-Keys.
 # Environment: REDIS_URL (redis://127.0.0.1:6379/15; never database 0), DURATION (12s), CONNECTIONS (32),
 # THREADS (2), GAMES (200). Everything it starts is stopped on exit, and the database is flushed again.
 set -euo pipefail
@@ -113,6 +114,9 @@ for SETTING in "${SETTINGS[@]}"; do
     done
     echo "after the plays:"
     timeout 60 "$PY" bench/service_setup.py memory
+    if [[ $SETTING == "${SETTINGS[0]}" ]]; then
+        timeout 120 "$PY" bench/service_setup.py finished "$BASE"
+    fi
     stop_server
 done
 

@@ -2,6 +2,7 @@
 
     python bench/service_setup.py games URL N FILE   # N started 2-player games; FILE: one line per game for wrk
     python bench/service_setup.py memory             # MEMORY USAGE of the game keys now in the database
+    python bench/service_setup.py finished URL       # MEMORY USAGE of whole games played over HTTP
     python bench/service_setup.py flush              # FLUSHDB
 
 Redis is the one at $REDIS_URL; its database must not be 0 (others use it), since ``flush`` empties it.
@@ -15,6 +16,7 @@ import json
 import os
 import sys
 import urllib.request
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -30,10 +32,12 @@ def store() -> redis.Redis:
     return client
 
 
-def call(url: str, method: str = "GET", body: Any = None, token: str | None = None) -> Any:
+def call(url: str, method: str = "GET", body: Any = None, token: str | None = None, key: str | None = None) -> Any:
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
+    if key:
+        headers["Idempotency-Key"] = key
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, headers=headers, method=method)
     with urllib.request.urlopen(request, timeout=10) as response:
@@ -48,6 +52,33 @@ def started_game(base: str, seed: int) -> str:
     call(f"{game}/start", "POST", {"first_seat": 0}, created["host_token"])
     hands = [",".join(map(str, call(game, token=token)["hand"])) for token in tokens]
     return " ".join([created["game_id"], *tokens, *hands])
+
+
+def whole_game(base: str, seed: int, with_keys: bool) -> tuple[str, dict[str, Any]]:
+    """Play one started game to its end over HTTP, each seat placing its turn's minimum by the smallest jump;
+    with an Idempotency-Key (a UUID) on every change when ``with_keys``. The game's id and last view."""
+    game_id, *tokens = started_game(base, seed).split()[:3]
+    game = f"{base}/v1/games/{game_id}"
+    while (view := call(game))["status"] == "playing":
+        token = tokens[view["current_seat"]]
+        mine = call(game, token=token)
+        key = str(uuid.uuid4()) if with_keys else None
+        tops = {pile["id"]: pile["top"] for pile in mine["piles"]}
+        if mine["legal_plays"] and (mine["placed_this_turn"] < mine["required_this_turn"] or not mine["can_end_turn"]):
+            play = min(mine["legal_plays"], key=lambda play: abs(play["card"] - tops[play["pile"]]))
+            call(f"{game}/plays", "POST", play, token, key)
+        else:
+            call(f"{game}/turn/end", "POST", {}, token, key)
+    return game_id, view
+
+
+def finished_games(base: str) -> None:
+    client = store()
+    for with_keys in (False, True):
+        game_id, view = whole_game(base, 1, with_keys)
+        size = client.memory_usage(f"tg:{{{game_id}}}:game", samples=0)
+        keys = "with an Idempotency-Key on every change" if with_keys else "without Idempotency-Keys"
+        print(f"memory: a whole game {keys} ({view['status']}, version {view['version']}): {size} bytes")
 
 
 def game_keys(client: redis.Redis) -> list[bytes]:
@@ -82,6 +113,8 @@ def main(argv: list[str]) -> None:
     match argv:
         case ["games", base, count, path]:
             create_games(base.rstrip("/"), int(count), path)
+        case ["finished", base]:
+            finished_games(base.rstrip("/"))
         case ["memory"]:
             report_memory()
         case ["flush"]:

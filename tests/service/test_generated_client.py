@@ -129,7 +129,8 @@ def test_a_generated_client_plays_a_whole_game(api: ModuleType, base_url: str) -
         assert moves < 400, "the game does not end"
 
     assert view.status == models.ViewStatus.WON and view.score == 0 and view.draw_pile == 0
-    assert view.to_dict()["outcome"]["reason"] == "all_cards_placed"
+    assert isinstance(view.outcome, models.Outcome) and view.outcome.status == models.OutcomeStatus.WON
+    assert view.outcome.reason == "all_cards_placed"
 
     log = operation(api, "log", "get_log")(game_id, client=client)
     assert log.status_code == 200 and isinstance(log.parsed, models.Log)

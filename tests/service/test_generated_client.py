@@ -1,5 +1,6 @@
 """The committed OpenAPI document serves third-party tooling: it validates, and a client generated from it by
-openapi-python-client plays a whole game against a real server (a subprocess on a free port, real sockets).
+openapi-python-client plays a whole game against a real server (a subprocess on a free port, real sockets) through
+the game's operations: seats, start, single plays, turn ends, whole turns, a signal, errors, the log and its replay.
 
 Everything is local: the generator reads the committed file and writes into a temporary folder.
 """
@@ -101,6 +102,7 @@ def test_a_generated_client_plays_a_whole_game(api: ModuleType, base_url: str) -
     get_game = operation(api, "games", "get_game")
     play_card = operation(api, "plays", "play_card")
     end_turn = operation(api, "plays", "end_turn")
+    play_turn = operation(api, "plays", "play_turn")
 
     # typed error bodies: the seat not on turn, then a card that cannot go where it is sent
     hand = get_game(game_id, client=seats[0]).parsed.hand
@@ -113,17 +115,28 @@ def test_a_generated_client_plays_a_whole_game(api: ModuleType, base_url: str) -
     assert illegal.status_code == 422 and isinstance(illegal.parsed, models.Error), illegal.content
     assert (illegal.parsed.code, illegal.parsed.error) == (422, "illegal_play")
 
-    moves = 1  # the one card placed
+    signal = models.Signal(pile=models.SignalPile.DESC2, kind=models.SignalKind.DONT_PLAY)
+    told = operation(api, "signals", "send_signal")(game_id, client=seats[1], body=signal)
+    assert told.status_code == 200 and isinstance(told.parsed, models.View), told.content
+    assert [(s.seat, s.pile.value, s.kind.value) for s in told.parsed.signals] == [(1, "desc2", "dont_play")]
+
+    moves = 2  # the card placed and the signal
     while (view := get_game(game_id, client=client).parsed).status == models.ViewStatus.PLAYING:
         seat = seats[view.current_seat]
         mine = get_game(game_id, client=seat).parsed
         assert isinstance(mine, models.View) and mine.seat == view.current_seat
         if mine.legal_plays:
-            play = smallest_jump(mine)
-            answer = play_card(game_id, client=seat, body=models.Play(card=play.card, pile=play.pile))
+            play = smallest_jump(mine)  # a Play of the view's legal_plays
+            if mine.seat == 0:
+                answer = play_card(game_id, client=seat, body=play)
+            else:  # seat 1 sends its actions as (partial) whole turns
+                answer = play_turn(game_id, client=seat, body=models.Turn(plays=[play], end_turn=False))
         else:
             assert mine.can_end_turn, mine.to_dict()
-            answer = end_turn(game_id, client=seat)
+            if mine.seat == 0:
+                answer = end_turn(game_id, client=seat)
+            else:
+                answer = play_turn(game_id, client=seat, body=models.Turn(plays=[], end_turn=True))
         assert answer.status_code == 200 and isinstance(answer.parsed, models.View), answer.content
         moves += 1
         assert moves < 400, "the game does not end"

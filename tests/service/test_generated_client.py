@@ -156,3 +156,15 @@ def test_a_generated_client_plays_a_whole_game(api: ModuleType, base_url: str) -
     assert state.public_view()["piles"] == final["piles"]
     for number, seat in seats.items():
         assert state.view(number)["hand"] == get_game(game_id, client=seat).parsed.hand
+
+
+def test_a_generated_client_closes_a_lobby(api: ModuleType, base_url: str) -> None:
+    models = importlib.import_module(f"{api.__name__}.models")
+    client = api.Client(base_url=base_url, raise_on_unexpected_status=True)
+    created = operation(api, "games", "create_game")(client=client, body=models.CreateGame(players=3)).parsed
+    host = api.AuthenticatedClient(base_url=base_url, token=created.host_token)
+    closed = operation(api, "games", "close_lobby")(created.game_id, client=host)
+    assert closed.status_code == 204, closed.content
+    gone = operation(api, "games", "get_game")(created.game_id, client=client)
+    assert gone.status_code == 404 and isinstance(gone.parsed, models.Error)
+    assert (gone.parsed.code, gone.parsed.error) == (404, "unknown_game")

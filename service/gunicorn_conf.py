@@ -1,8 +1,11 @@
 """Gunicorn settings for production: ``gunicorn --config service/gunicorn_conf.py 'service:create_app()'``.
 
-Threaded workers suit this I/O-bound service (each request is a few Redis round trips). Several
-processes are safe only with a shared Redis; the embedded store lives in one process, so without
-``REDIS_URL`` there is exactly one worker.
+Threaded workers, one process per core (measured in docs/benchmarks.md: the least CPU per request,
+kept-alive connections, and a slow client or Redis answer holds one thread, not a whole worker).
+Several processes are safe only with a shared Redis; the embedded store lives in one process, so
+without ``REDIS_URL`` there is exactly one worker. The access log costs 10 to 20% of a request's CPU:
+it is off unless ``GUNICORN_ACCESS_LOG`` names a file (``-`` for standard output), as a front proxy
+usually keeps it.
 """
 
 from __future__ import annotations
@@ -13,9 +16,7 @@ import os
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", "8"))
-workers = (
-    int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1)) if os.environ.get("REDIS_URL") else 1
-)
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count())) if os.environ.get("REDIS_URL") else 1
 timeout = 30
 graceful_timeout = 10
-accesslog = "-"  # the request line only: tokens travel in the Authorization header, never logged
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG")  # request lines only: tokens travel in headers, never logged

@@ -48,7 +48,7 @@ class Incoming:
     idempotency_key: str | None
     parsed: Any
     malformed: ApiError | None  # raised when the body is needed: body errors answer after the state checks
-    fingerprint: str
+    fingerprint: str | None  # only with an Idempotency-Key: it identifies the request for retries
 
     @classmethod
     def read(cls, game_id: str) -> Incoming:
@@ -57,11 +57,12 @@ class Incoming:
             parsed, malformed = parse_json(raw), None
         except ApiError as error:
             parsed, malformed = None, error
-        # for idempotency, the same JSON with other spacing or key order is the same body
-        canonical = raw if malformed else json.dumps(parsed, sort_keys=True).encode()
         key = request.headers.get("Idempotency-Key")
+        fingerprint = None
+        if key is not None:  # the same JSON with other spacing or key order is the same body
+            fingerprint = _fingerprint(raw if malformed else json.dumps(parsed, sort_keys=True).encode())
         if_match = request.if_match if "If-Match" in request.headers else None
-        return cls(game_id, bearer_digest(), if_match, key, parsed, malformed, _fingerprint(canonical))
+        return cls(game_id, bearer_digest(), if_match, key, parsed, malformed, fingerprint)
 
     def check_idempotency_key(self) -> None:
         key = self.idempotency_key

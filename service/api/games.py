@@ -21,6 +21,10 @@ from .common import BEARER, OPTIONAL_BEARER, current, documented, incoming, read
 from .schemas import CreateGameSchema, GameCreatedSchema, StartRequestSchema, ViewSchema
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, read and start games")
+
+# Request schemas are built once: loading with a shared instance is safe, and building one costs.
+CREATE_GAME = CreateGameSchema()
+START_REQUEST = StartRequestSchema()
 ID_ATTEMPTS = 3
 
 
@@ -44,7 +48,7 @@ class Games(MethodView):
     )
     def post(self) -> Response:
         """Create a lobby; the answer holds the host token, shown only this once."""
-        body = validate(CreateGameSchema(), parse_json(request.get_data(cache=True)))
+        body = validate(CREATE_GAME, parse_json(request.get_data(cache=True)))
         host_token = auth.new_token()
         record = _new_record(body, host_token)
         for _ in range(ID_ATTEMPTS):
@@ -107,4 +111,4 @@ class Start(MethodView):
     def post(self, game_id: str) -> Response:
         """Host only: deal and start once every seat is taken; answers the public view."""
         parts = incoming(game_id)
-        return reply(transitions.change(store(), parts, "host", transitions.start(parts, StartRequestSchema())))
+        return reply(transitions.change(store(), parts, "host", transitions.start(parts, START_REQUEST)))

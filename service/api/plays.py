@@ -17,6 +17,11 @@ from .schemas import EmptySchema, PlaySchema, TurnSchema, ViewSchema
 
 blp = Blueprint("plays", __name__, url_prefix="/v1/games", description="Place cards and end turns")
 
+# Request schemas are built once: loading with a shared instance is safe, and building one costs.
+PLAY = PlaySchema()
+EMPTY = EmptySchema()
+TURN = TurnSchema()
+
 ACT_ERRORS = (
     "unknown_game",
     "invalid_token",
@@ -57,7 +62,7 @@ class Plays(MethodView):
     )
     def post(self, game_id: str) -> Response:
         """Place one card on a pile; answers the seat's new view."""
-        return seat_action(game_id, PlaySchema(), lambda body, seat: [tg.Play(seat, body["card"], body["pile"])])
+        return seat_action(game_id, PLAY, lambda body, seat: [tg.Play(seat, body["card"], body["pile"])])
 
 
 @blp.route("/<game_id>/turn/end")
@@ -66,7 +71,7 @@ class TurnEnd(MethodView):
     @documented(blp, "end_turn", *ACT_ERRORS, "minimum_not_reached", body=EmptySchema, security=BEARER, changes=True)
     def post(self, game_id: str) -> Response:
         """End the turn: draw as many cards as were placed, pass on (bots then play their turns)."""
-        return seat_action(game_id, EmptySchema(), lambda body, seat: [tg.EndTurn(seat)])
+        return seat_action(game_id, EMPTY, lambda body, seat: [tg.EndTurn(seat)])
 
 
 @blp.route("/<game_id>/turns")
@@ -87,6 +92,6 @@ class Turns(MethodView):
         """A whole turn, all or nothing: every play in order, then (by default) the end of the turn."""
         return seat_action(
             game_id,
-            TurnSchema(),
+            TURN,
             lambda body, seat: _plays(body, seat) + ([tg.EndTurn(seat)] if body["end_turn"] else []),
         )

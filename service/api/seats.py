@@ -14,6 +14,9 @@ from .schemas import SeatRequestSchema, SeatTakenSchema
 
 blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Take seats in a lobby")
 
+# Request schemas are built once: loading with a shared instance is safe, and building one costs.
+SEAT_REQUEST = SeatRequestSchema()
+
 
 def _wants_bot(parts: Incoming) -> bool:
     """Seating a bot needs the host token: peek at the body (its errors answer later, in order)."""
@@ -49,4 +52,4 @@ class Seats(MethodView):
         With `bot` and the host token, seat a bot: it plays by itself whenever its turn comes."""
         parts = incoming(game_id)
         role = "host" if _wants_bot(parts) else None
-        return reply(transitions.change(store(), parts, role, transitions.take_seat(parts, SeatRequestSchema())))
+        return reply(transitions.change(store(), parts, role, transitions.take_seat(parts, SEAT_REQUEST)))

@@ -14,6 +14,9 @@ from .schemas import SignalSchema, ViewSchema
 
 blp = Blueprint("signals", __name__, url_prefix="/v1/games", description="Signal without numbers")
 
+# Request schemas are built once: loading with a shared instance is safe, and building one costs.
+SIGNAL = SignalSchema()
+
 
 @blp.route("/<game_id>/signals")
 class Signals(MethodView):
@@ -24,7 +27,7 @@ class Signals(MethodView):
         `clear: true` withdraws it. Any seat, on its turn or not."""
         return seat_action(
             game_id,
-            SignalSchema(),
+            SIGNAL,
             lambda body, seat: [tg.Signal(seat, body["pile"], body["kind"], clear=body["clear"])],
             on_turn=False,
         )

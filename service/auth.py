@@ -28,6 +28,11 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
+def short_digest(data: bytes) -> str:
+    """A 128-bit SHA-256 digest in 22 characters: enough to tell requests and idempotency keys apart."""
+    return _b64(hashlib.sha256(data).digest()[:16])
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 

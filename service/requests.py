@@ -6,7 +6,6 @@ contract's check order (after the game, token, status and If-Match checks), not 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +14,7 @@ import marshmallow as ma
 from flask import request
 from werkzeug.datastructures import ETags
 
-from .auth import bearer_digest
+from .auth import bearer_digest, short_digest
 from .errors import ApiError
 
 MAX_IDEMPOTENCY_KEY = 200
@@ -84,4 +83,4 @@ class Incoming:
 
 def _fingerprint(canonical_body: bytes) -> str:
     """What identifies a request for idempotency: its method, path and body."""
-    return hashlib.sha256(f"{request.method} {request.path}\n".encode() + canonical_body).hexdigest()
+    return short_digest(f"{request.method} {request.path}\n".encode() + canonical_body)

@@ -1,7 +1,7 @@
 """GameStore: one Redis hash per game, changed only by optimistic compare-and-set transactions.
 
 Key ``tg:{<game_id>}:game`` (the hash tag keeps a game on one Redis Cluster slot) holds the fields
-``meta`` (the service record), ``state`` (``thegame_core.dumps``) and one ``idem:<caller>:<key>`` per
+``meta`` (the service record), ``state`` (``thegame_core.dumps``) and one ``i:<digest of caller and key>`` per
 remembered Idempotency-Key. A change WATCHes the key, reads, computes in Python, and writes in
 MULTI/EXEC: a concurrent writer makes EXEC fail and the change is recomputed from the new data, so no
 update is lost, nothing is applied twice and nothing is half-written.

@@ -46,16 +46,16 @@ class Answer:
         sealed = None
         if self.token is not None and incoming.idempotency_key is not None:
             sealed = auth.seal(self.token, incoming.idempotency_key, incoming.game_id)
-        record = {"f": incoming.fingerprint, "c": self.status, "k": self.kind, "s": self.seat, "v": self.version}
-        return json.dumps({**record, "t": sealed}, separators=(",", ":"))
+        record = [incoming.fingerprint, self.status, self.kind, self.seat, self.version, sealed]
+        return json.dumps(record, separators=(",", ":"))  # kept for the game's lifetime: compact
 
     @classmethod
     def recalled(cls, text: str, incoming: Incoming) -> Answer:
-        data = json.loads(text)
-        if data["f"] != incoming.fingerprint:
+        fingerprint, status, kind, seat, version, sealed = json.loads(text)
+        if fingerprint != incoming.fingerprint:
             raise ApiError("idempotency_key_reused", "this Idempotency-Key was used with another request")
-        token = data["t"] and auth.unseal(data["t"], incoming.idempotency_key or "", incoming.game_id)
-        return cls(data["c"], data["k"], data["s"], data["v"], token)
+        token = sealed and auth.unseal(sealed, incoming.idempotency_key or "", incoming.game_id)
+        return cls(status, kind, seat, version, token)
 
 
 @dataclass(frozen=True)
@@ -122,8 +122,9 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
 
 
 def idem_field(digest: str | None, key: str) -> str:
-    """Keys are scoped per game (the hash) and caller (its token's hash, or none for anonymous callers)."""
-    return f"idem:{(digest or 'anyone')[:22]}:{key}"
+    """Keys are scoped per game (the hash) and caller (its token's hash, or none for anonymous callers);
+    the field is a fixed-size digest of both, so a long key costs no more memory than a short one."""
+    return "i:" + auth.short_digest(f"{digest or 'anyone'}\0{key}".encode())
 
 
 # Lobby --------------------------------------------------------------------------------------

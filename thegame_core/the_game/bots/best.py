@@ -10,7 +10,10 @@ hand empty, and the draw pile empty) the rest of the game is solved exactly (``e
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import dataclass
+from itertools import accumulate
 
 from ..actions import PILES, Action, Play, Signal
 from ..rules import ASCENDING, BACKWARDS
@@ -32,7 +35,9 @@ class Params:
     ``signalled`` the cost of moving a pile another seat asked us not to play on;
     ``extra_limit`` the most live cards an extra play may skip to be considered at all;
     ``hand_cost`` the weight of what the kept hand will cost to place later (a one-turn lookahead);
-    ``budget`` bounds the nodes of the exact endgame search.
+    ``budget`` bounds the nodes of the exact endgame search, ``world_budget`` those of each of the
+    ``worlds`` sampled when something is hidden; the search starts once the draw pile holds at most
+    ``horizon`` cards.
     """
 
     reach: float = 0.5
@@ -43,6 +48,9 @@ class Params:
     extra_limit: float = 3.0
     hand_cost: float = 0.0
     budget: int = 20_000
+    horizon: int = 0
+    worlds: int = 8
+    world_budget: int = 3_000
     signals: bool = True
 
 
@@ -50,6 +58,7 @@ class BestBot:
     """Decides from its observation only; seats coordinate through ``dont_play`` signals."""
 
     def __init__(self, seed: int = 0, params: Params | None = None) -> None:
+        self.seed = seed
         self.params = params or Params()
 
     def act(self, observation: Observation) -> list[Action]:
@@ -59,7 +68,7 @@ class BestBot:
         hand = observation.hand
         tops = observation.tops
         need = observation.required_this_turn - observation.placed_this_turn
-        plan = self.exact_plan(observation) or best_plan(hand, tops, need, self.scorer(observation))
+        plan = self.endgame_plan(observation) or best_plan(hand, tops, need, self.scorer(observation))
         actions: list[Action] = []
         if self.params.signals and observation.options.players > 1:
             actions.extend(signal_changes(observation, plan))
@@ -69,16 +78,36 @@ class BestBot:
             actions.append(observation.end_turn())
         return actions
 
-    def exact_plan(self, observation: Observation) -> Plan | None:
-        """Nothing is hidden: the draw pile is empty and at most one other seat holds cards, which
-        are then exactly the unseen ones. Search the rest of the game; None if no win was found."""
-        holders = [seat for seat, size in enumerate(observation.hand_sizes) if size and seat != observation.seat]
-        if observation.draw_pile or len(holders) > 1:
+    def endgame_plan(self, observation: Observation) -> Plan | None:
+        """Search the rest of the game once at most ``horizon`` cards are left to draw.
+
+        The unseen cards are the other hands and the draw pile. With the pile empty and one other
+        hand left, nothing is hidden and the search is exact; otherwise the unseen cards are dealt at
+        random into ``worlds`` (other hands of the right sizes, then a draw order) and we take the
+        turn most worlds win with (stopping early once a majority agrees, or when half find no win).
+        None if no winning line was found.
+        """
+        seat = observation.seat
+        if observation.draw_pile > self.params.horizon or seat is None:
             return None
-        hands = (observation.hand, tuple(sorted(unseen_cards(observation)))) if holders else (observation.hand,)
-        search = TeamSearch(observation.options.min_after_empty, self.params.budget)
-        plays = search.solve(hands, observation.tops, observation.placed_this_turn)
-        return None if plays is None else Plan.after(observation.hand, observation.tops, plays)
+        sizes = observation.hand_sizes
+        holders = [size for step in range(1, len(sizes)) if (size := sizes[(seat + step) % len(sizes)])]
+        exact = len(holders) <= 1 and not observation.draw_pile
+        worlds = 1 if exact else self.params.worlds
+        search_budget = self.params.budget if exact else self.params.world_budget
+        unseen = sorted(unseen_cards(observation))
+        rng = random.Random(f"{self.seed}/{len(observation.history)}")
+        votes: Counter[tuple[tuple[int, int], ...]] = Counter()
+        for tried in range(worlds):
+            if (votes and votes.most_common(1)[0][1] * 2 > worlds) or (tried * 2 >= worlds and not votes):
+                break  # a majority is reached, or half the worlds found no win
+            rng.shuffle(unseen)
+            plays = solve_world(observation, deal(unseen, holders), tuple(unseen[sum(holders) :]), search_budget)
+            if plays is not None:
+                votes[tuple(plays)] += 1
+        if not votes:
+            return None
+        return Plan.after(observation.hand, observation.tops, list(votes.most_common(1)[0][0]))
 
     def scorer(self, observation: Observation) -> Scorer:
         params = self.params
@@ -96,6 +125,27 @@ class BestBot:
             extra_limit=params.extra_limit,
             hand_cost=params.hand_cost,
         )
+
+
+def solve_world(
+    observation: Observation, others: list[tuple[int, ...]], draw: tuple[int, ...], budget: int
+) -> list[tuple[int, int]] | None:
+    """Our plays this turn in a winning line of one world (other hands in turn order, draw order)."""
+    options = observation.options
+    search = TeamSearch(options.min_per_turn, options.min_after_empty, budget)
+    return search.solve(
+        (observation.hand, *others),
+        observation.tops,
+        draw,
+        observation.placed_this_turn,
+        observation.required_this_turn,
+    )
+
+
+def deal(cards: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
+    """``cards`` split, in order, into sorted hands of ``sizes``."""
+    ends = list(accumulate(sizes))
+    return [tuple(sorted(cards[end - size : end])) for size, end in zip(sizes, ends, strict=True)]
 
 
 def unseen_cards(observation: Observation) -> frozenset[int]:

@@ -21,28 +21,36 @@ class OutOfBudget(Exception):
 
 
 class TeamSearch:
-    """Places every card of ``hands`` (the seat to move first), ``least`` cards per turn at least."""
+    """Places every card: ``hands`` (the seat to move first) and then the ``draw`` pile, in draw order.
 
-    def __init__(self, least: int, budget: int) -> None:
-        self.least = least
+    A turn places at least ``min_per_turn`` cards while the draw pile lasts, ``min_after_empty``
+    after (never more than the hand), then its player draws as many as were placed.
+    """
+
+    def __init__(self, min_per_turn: int, min_after_empty: int, budget: int) -> None:
+        self.min_per_turn = min_per_turn
+        self.min_after_empty = min_after_empty
         self.budget = budget
-        self.failed: set[tuple[tuple[Hand, ...], Tops, bool]] = set()
+        self.failed: set[tuple[tuple[Hand, ...], Tops, int, int, int]] = set()
 
-    def solve(self, hands: tuple[Hand, ...], tops: Tops, placed: int) -> list[tuple[int, int]] | None:
+    def solve(
+        self, hands: tuple[Hand, ...], tops: Tops, draw: Hand, placed: int, required: int
+    ) -> list[tuple[int, int]] | None:
         """The first seat's plays for this turn in a winning line, or None (no line, or out of budget)."""
         line: list[tuple[int, int]] = []
         try:
-            found = self.search(hands, tops, placed, line)
+            found = self.search(hands, tops, draw, placed, required, line)
         except OutOfBudget:
             return None
         return line if found else None
 
-    def search(self, hands: tuple[Hand, ...], tops: Tops, placed: int, line: list[tuple[int, int]]) -> bool:
+    def search(
+        self, hands: tuple[Hand, ...], tops: Tops, draw: Hand, placed: int, required: int, line: list[tuple[int, int]]
+    ) -> bool:
         hand = hands[0]
-        if not any(hands):
+        if not draw and not any(hands):
             return True
-        may_end = placed >= min(self.least, len(hand))
-        key = (hands, tops, may_end)
+        key = (hands, tops, len(draw), placed, required)
         if key in self.failed:
             return False
         self.budget -= 1
@@ -51,25 +59,42 @@ class TeamSearch:
         plays = sorted(legal_plays(hand, tops), key=lambda play: jump(ASCENDING[play[1]], tops[play[1]], play[0]))
         cheap = [play for play in plays if jump(ASCENDING[play[1]], tops[play[1]], play[0]) <= PATIENCE]
         for card, pile in cheap:
-            if self.play(hands, tops, placed, line, card, pile):
+            if self.play(hands, tops, draw, placed, required, line, card, pile):
                 return True
-        if may_end and len(hands) > 1 and self.search(self.next_turn(hands), tops, 0, []):
+        may_end = (placed >= required or not hand) and (len(hands) > 1 or bool(draw))
+        if may_end and self.end_turn(hands, tops, draw, placed):
             return True
         for card, pile in plays[len(cheap) :]:
-            if self.play(hands, tops, placed, line, card, pile):
+            if self.play(hands, tops, draw, placed, required, line, card, pile):
                 return True
         self.failed.add(key)
         return False
 
     def play(
-        self, hands: tuple[Hand, ...], tops: Tops, placed: int, line: list[tuple[int, int]], card: int, pile: int
+        self,
+        hands: tuple[Hand, ...],
+        tops: Tops,
+        draw: Hand,
+        placed: int,
+        required: int,
+        line: list[tuple[int, int]],
+        card: int,
+        pile: int,
     ) -> bool:
         hand, tops_after = after_play(hands[0], tops, card, pile)
         line.append((card, pile))
-        if self.search((hand, *hands[1:]), tops_after, placed + 1, line):
+        if self.search((hand, *hands[1:]), tops_after, draw, placed + 1, required, line):
             return True
         line.pop()
         return False
+
+    def end_turn(self, hands: tuple[Hand, ...], tops: Tops, draw: Hand, placed: int) -> bool:
+        """Draw, pass to the next seat holding cards, and search on from the start of its turn."""
+        drawn = min(placed, len(draw))
+        hands = self.next_turn((tuple(sorted(hands[0] + draw[:drawn])), *hands[1:]))
+        draw = draw[drawn:]
+        least = self.min_per_turn if draw else self.min_after_empty
+        return self.search(hands, tops, draw, 0, min(least, len(hands[0])), [])
 
     @staticmethod
     def next_turn(hands: tuple[Hand, ...]) -> tuple[Hand, ...]:
@@ -82,4 +107,4 @@ class TeamSearch:
 
 def place_all(hand: Hand, tops: Tops, budget: int = 100_000) -> list[tuple[int, int]] | None:
     """A legal order of ``(card, pile)`` plays placing all of ``hand``, or None if there is none."""
-    return TeamSearch(1, budget).solve((hand,), tops, 0)
+    return TeamSearch(1, 1, budget).solve((hand,), tops, (), 0, 1)

@@ -14,6 +14,7 @@ from typing import Any, cast
 import thegame_core as tg
 from thegame_core.bots import create_bot
 
+from .snapshots import SNAPSHOTS
 from .store import Snapshot
 
 FORMAT_VERSION = 1
@@ -60,8 +61,8 @@ class GameRecord:
             if data.pop("fv") != FORMAT_VERSION:
                 raise CorruptRecord(f"unknown record format {data!r:.80}")
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
-            state = None if snapshot.state is None else tg.loads(snapshot.state)
-            return cls(**data, seats=seats, state=state)  # type: ignore[arg-type]
+            state = None if snapshot.state is None else SNAPSHOTS.load(snapshot.state)
+            return cls(**data, seats=seats, state=state)
         except (ValueError, TypeError, KeyError) as error:
             raise CorruptRecord(str(error)) from error
 
@@ -83,7 +84,7 @@ class GameRecord:
         """The hash fields to store (the state only once the game has started)."""
         fields = {"meta": self.meta_json()}
         if self.state is not None:
-            fields["state"] = tg.dumps(self.state)
+            fields["state"] = SNAPSHOTS.dump(self.state)
         return fields
 
     # Derived facts ------------------------------------------------------------------------

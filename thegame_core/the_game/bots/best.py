@@ -1,11 +1,13 @@
-"""The ``best`` bot: whole-turn search scored by card counting, pile protection by signals, exact endgame.
+"""The ``best`` bot: whole-turn search scored by card counting, pile protection by signals, endgame search.
 
-A turn is chosen by enumerating every pile configuration the hand can reach this turn
-(``turn_states``) and scoring where the piles end (``Scorer``). The score counts the *live*
-cards a turn makes unplayable: cards not yet seen (still in the draw pile or other hands) or
-still in our hand. A jump over cards that were already played costs nothing; that is the gain
-over the plain jump of ``greedy``. When nothing is hidden any more (one player, or every other
-hand empty, and the draw pile empty) the rest of the game is solved exactly (``endgame``).
+A turn is chosen by enumerating the pile configurations the hand can reach this turn
+(``turns.reachable``) and scoring where the piles end (``turns.Scorer``). The score counts the
+*live* cards a turn makes unplayable: cards not yet seen (in the draw pile or other hands) or kept
+in hand. A jump over cards already played costs nothing; that is the gain over the plain jump of
+``greedy``. Once the draw pile is empty, the unseen cards are exactly the other hands: the rest of
+the game is searched (``endgame``), exactly when one other hand is left, over sampled deals of the
+unseen cards when more are. Both seats of a two-player endgame see the same puzzle and solve it
+the same way, which is how they coordinate without talking.
 """
 
 from __future__ import annotations
@@ -34,7 +36,6 @@ class Params:
     value of ending the turn holding a pile's backwards card;
     ``signalled`` the cost of moving a pile another seat asked us not to play on;
     ``extra_limit`` the most live cards an extra play may skip to be considered at all;
-    ``hand_cost`` the weight of what the kept hand will cost to place later (a one-turn lookahead);
     ``budget`` bounds the nodes of the exact endgame search, ``world_budget`` those of each of the
     ``worlds`` sampled when something is hidden; the search starts once the draw pile holds at most
     ``horizon`` cards.
@@ -46,7 +47,6 @@ class Params:
     hold: float = 3.0
     signalled: float = 6.0
     extra_limit: float = 3.0
-    hand_cost: float = 0.0
     budget: int = 20_000
     horizon: int = 0
     worlds: int = 8
@@ -123,7 +123,6 @@ class BestBot:
             },
             signalled=params.signalled,
             extra_limit=params.extra_limit,
-            hand_cost=params.hand_cost,
         )
 
 

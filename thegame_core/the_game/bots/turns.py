@@ -96,7 +96,6 @@ class Scorer:
     avoid: set[int]
     signalled: float
     extra_limit: float
-    hand_cost: float
     prefix: list[int] = field(init=False)
     values: list[float] = field(init=False)
 
@@ -128,18 +127,6 @@ class Scorer:
             total += self.values[accepting] * self.live_between(low, high, hand)
         return total
 
-    def unload_cost(self, tops: Tops, hand: Hand) -> int:
-        """Live cards we would skip to place each kept card on its cheapest pile later (a dead card: 10)."""
-        total = 0
-        for card in hand:
-            skips = [
-                self.live_between(min(top, card), max(top, card), hand)
-                for pile, top in enumerate(tops)
-                if (card > top) == ASCENDING[pile] and card != top
-            ]
-            total += min(skips, default=BACKWARDS)
-        return total
-
     def score(self, start: Tops, plan: Plan, need: int) -> float:
         hand, tops = plan.hand, plan.tops
         cost = self.coverage(start, hand) - self.coverage(tops, hand)
@@ -148,8 +135,6 @@ class Scorer:
                 cost += self.signalled
             if backwards_card(pile, tops[pile]) in hand:
                 cost -= self.hold
-        if self.hand_cost:
-            cost += self.hand_cost * self.unload_cost(tops, hand)
         return cost - self.reach * (len(plan.plays) - need)
 
 

@@ -1,6 +1,7 @@
 """Games/second of the greedy bot through the public API, against a mutable floor, in one run.
 
     python bench/core.py [--quick] [--players 2] [--games N] [--rounds R]
+    valgrind --tool=callgrind python bench/core.py --only ours|floor|decks --games 300   (instruction counts)
 
 The floor (``floor_game``) is written only to be fast: one function, mutable lists, no validation,
 no views, the greedy policy inlined. Both sides play the same decks and must reach the same scores
@@ -131,10 +132,18 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=None, help="games per round (default 2000, quick 500)")
     parser.add_argument("--rounds", type=int, default=None, help="alternating rounds (default 5, quick 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--only", choices=["ours", "floor", "decks"], help="play one side untimed (for an instruction count)"
+    )
     args = parser.parse_args()
     games = args.games or (500 if args.quick else 2000)
     rounds = args.rounds or (3 if args.quick else 5)
     decks = [shuffled_deck(derive_seed(args.seed, index)) for index in range(games)]
+    if args.only:  # "decks": only the set-up, the baseline to subtract from the other two counts
+        play = {"ours": ours_game, "floor": floor_game, "decks": lambda deck, players: 0}[args.only]
+        for deck in decks:
+            play(deck, args.players)
+        return 0
     ours_rates, floor_rates = [], []
     for round_number in range(1, rounds + 1):  # alternate so drift in machine load hits both sides
         ours_rate, ours_scores = time_games(ours_game, decks, args.players)

@@ -1,10 +1,14 @@
-"""GameStore: one Redis hash per game, changed only by optimistic compare-and-set transactions.
+"""GameStore: one Redis hash per game, changed only by compare-and-set on its revision.
 
 Key ``tg:{<game_id>}:game`` (the hash tag keeps a game on one Redis Cluster slot) holds the fields
-``meta`` (the service record), ``state`` (``thegame_core.dumps``) and one ``i:<digest of caller and key>`` per
-remembered Idempotency-Key. A change WATCHes the key, reads, computes in Python, and writes in
-MULTI/EXEC: a concurrent writer makes EXEC fail and the change is recomputed from the new data, so no
-update is lost, nothing is applied twice and nothing is half-written.
+``rev`` (the revision, +1 per write), ``meta`` (the service record), ``state`` (``thegame_core.dumps``)
+and one ``i:<digest of caller and key>`` per remembered Idempotency-Key.
+
+A change reads the fields (one ``HMGET``), computes in Python, and writes with one Lua script that
+applies the writes only if ``rev`` is still the one read: Redis runs a script atomically, so a
+concurrent writer makes it refuse and the change is recomputed from the new data. No update is lost,
+nothing is applied twice, nothing is half-written; and a change costs two round trips, not the
+three of WATCH / read / MULTI-EXEC.
 """
 
 from __future__ import annotations
@@ -13,13 +17,27 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import redis
 
 from .errors import ApiError
 
 T = TypeVar("T")
+
+#: KEYS[1] the game; ARGV[1] the revision read ("" for a game that must not exist yet), ARGV[2] the TTL
+#: in seconds, then field, value, ... (none: delete the game). Answers 1 if done, 0 if the revision moved.
+COMPARE_AND_SET = """
+local rev = redis.call('HGET', KEYS[1], 'rev') or ''
+if rev ~= ARGV[1] then return 0 end
+if #ARGV == 2 then
+    redis.call('DEL', KEYS[1])
+    return 1
+end
+redis.call('HSET', KEYS[1], 'rev', (tonumber(rev) or 0) + 1, unpack(ARGV, 3))
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
 
 
 def game_key(game_id: str) -> str:
@@ -33,6 +51,7 @@ class Snapshot:
     meta: str | None
     state: str | None
     idem: str | None = None
+    rev: str = ""
 
 
 @dataclass
@@ -50,63 +69,42 @@ def _text(value: bytes | str | None) -> str | None:
     return value.decode() if isinstance(value, bytes) else value
 
 
-def _read(connection: redis.Redis | redis.client.Pipeline, key: str, idem_field: str | None) -> Snapshot:
-    values = connection.hmget(key, ["meta", "state", idem_field or "meta"])
-    meta, state, idem = (_text(value) for value in values)
-    return Snapshot(meta, state, idem if idem_field else None)
-
-
 class GameStore:
     """Load and change games atomically over any redis-py client (real Redis or fakeredis)."""
 
     def __init__(self, client: redis.Redis, retries: int) -> None:
         self.client = client
         self.retries = retries
+        self.compare_and_set = client.register_script(COMPARE_AND_SET)
 
     def ping(self) -> None:
         self.client.ping()
 
+    def _write(self, game_id: str, rev: str, writes: dict[str, str], ttl: int) -> bool:
+        """Apply ``writes`` (none: delete the game) if the game is still at ``rev``."""
+        arguments: list[str | int] = [rev, ttl, *(item for pair in writes.items() for item in pair)]
+        return bool(self.compare_and_set(keys=[game_key(game_id)], args=arguments))
+
     def create(self, game_id: str, fields: dict[str, str], ttl: int) -> bool:
         """Write a new game; ``False`` if the id is already taken (nothing written then)."""
-        key = game_key(game_id)
-        with self.client.pipeline() as pipe:
-            pipe.watch(key)  # type: ignore[no-untyped-call]
-            if pipe.exists(key):
-                return False
-            pipe.multi()
-            pipe.hset(key, mapping=dict[Any, Any](fields))
-            pipe.expire(key, ttl)
-            try:
-                pipe.execute()
-            except redis.WatchError:
-                return False
-        return True
+        return self._write(game_id, "", fields, ttl)
 
     def load(self, game_id: str, idem_field: str | None = None) -> Snapshot:
-        return _read(self.client, game_key(game_id), idem_field)
+        names = ["meta", "state", "rev", idem_field or "rev"]
+        meta, state, rev, idem = (_text(value) for value in self.client.hmget(game_key(game_id), names))
+        return Snapshot(meta, state, idem if idem_field else None, rev or "")
 
     def transact(self, game_id: str, idem_field: str | None, compute: Callable[[Snapshot], Change[T]]) -> T:
         """Run ``compute`` on the current fields and write its result if nobody wrote in between.
 
         ``compute`` is pure (it may run several times); its ``ApiError`` aborts without writing.
         """
-        key = game_key(game_id)
         for attempt in range(self.retries):
-            with self.client.pipeline() as pipe:
-                pipe.watch(key)  # type: ignore[no-untyped-call]
-                change = compute(_read(pipe, key, idem_field))
-                if not change.writes and not change.delete:
-                    return change.result
-                pipe.multi()
-                if change.delete:
-                    pipe.delete(key)
-                else:
-                    pipe.hset(key, mapping=dict[Any, Any](change.writes))
-                    pipe.expire(key, change.ttl)
-                try:
-                    pipe.execute()
-                except redis.WatchError:
-                    time.sleep(random.uniform(0, 0.002 * (attempt + 1)))  # spread the retries of a crowd
-                    continue
+            snapshot = self.load(game_id, idem_field)
+            change = compute(snapshot)
+            if not change.writes and not change.delete:
                 return change.result
+            if self._write(game_id, snapshot.rev, {} if change.delete else change.writes, change.ttl):
+                return change.result
+            time.sleep(random.uniform(0, 0.002 * (attempt + 1)))  # spread the retries of a crowd
         raise ApiError("store_busy", "too many concurrent changes to this game; retry")

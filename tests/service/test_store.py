@@ -97,13 +97,15 @@ def test_health(http: FlaskClient) -> None:
 def conflicting_writer(
     redis_client: redis.Redis, game_id: str, conflicts: int
 ) -> tuple[list[str | None], Callable[[Snapshot], Change[str]]]:
-    """A compute function that, ``conflicts`` times, lets another client write between read and EXEC."""
+    """A compute function that, ``conflicts`` times, lets another writer of the store (which moves the game's
+    revision, as every write does) change the game between the read and the write."""
     seen: list[str | None] = []
 
     def compute(snapshot: Snapshot) -> Change[str]:
         seen.append(snapshot.meta)
         if len(seen) <= conflicts:
             redis_client.hset(game_key(game_id), "meta", f"other-{len(seen)}")
+            redis_client.hincrby(game_key(game_id), "rev", 1)
         return Change(f"based on {snapshot.meta}", {"meta": f"mine after {snapshot.meta}"}, 60)
 
     return seen, compute

@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from ..actions import PILES, Action, Play, Signal
-from ..rules import ASCENDING, BACKWARDS
 from ..views import Observation
 from .endgame import TeamSearch
-from .turns import Plan, Scorer, best_plan
+from .turns import Plan, Scorer, backwards_card, best_plan
 
 DONT_PLAY = "dont_play"
 
@@ -155,7 +154,7 @@ def unseen_cards(observation: Observation) -> frozenset[int]:
 
 def protected_piles(hand: tuple[int, ...], tops: tuple[int, ...]) -> set[int]:
     """Piles whose backwards card (top - 10 ascending, top + 10 descending) we hold."""
-    return {pile for pile in range(4) if tops[pile] + (-BACKWARDS if ASCENDING[pile] else BACKWARDS) in hand}
+    return {pile for pile in range(4) if backwards_card(pile, tops[pile]) in hand}
 
 
 def signal_changes(observation: Observation, plan: Plan) -> list[Action]:

@@ -12,8 +12,9 @@ import redis
 import swagger_ui_bundle
 from flask import Blueprint, Flask
 
-from . import api, config
+from . import api
 from .api.schemas import ErrorSchema
+from .config import from_env
 from .errors import register_error_handlers
 from .store import GameStore
 
@@ -68,13 +69,13 @@ def _redis_client(settings: Mapping[str, Any]) -> redis.Redis:
     return fakeredis.FakeRedis()
 
 
-def create_app(config_overrides: Mapping[str, Any] | None = None) -> Flask:
-    """The app, configured from the environment then ``config_overrides`` (tests pass ``REDIS_CLIENT``
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """The app, configured from the environment then ``config`` (tests pass ``REDIS_CLIENT``
     to share one store between apps)."""
     app = Flask(__name__)
     app.config.update(API_SETTINGS)
-    app.config.update(config.from_env())
-    app.config.update(config_overrides or {})
+    app.config.update(from_env())
+    app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
     smorest = Api(app)
     smorest.ma_plugin.converter.add_attribute_function(nullable_reference)

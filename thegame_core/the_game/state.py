@@ -14,7 +14,7 @@ from typing import Any, ClassVar, NoReturn
 
 from ..errors import IllegalAction, InvalidAction, InvalidSetup
 from . import rules
-from .actions import PILE_INDEX, Action, EndTurn, Play, Signal, is_seat, shape_problem
+from .actions import PILE_INDEX, Action, EndTurn, Play, Signal, is_card, is_seat, shape_problem
 from .options import Options
 from .views import Observation, Progress
 
@@ -211,7 +211,7 @@ class _Draft:
 
     def play(self, action: Play) -> None:
         seat, card, pile_name = action
-        if not (type(card) is int and 2 <= card <= 99 and pile_name in PILE_INDEX and is_seat(seat, len(self.hands))):
+        if not (is_card(card) and pile_name in PILE_INDEX and is_seat(seat, len(self.hands))):
             self.reject(action)
         self.check_turn(seat)
         hand = self.hands[seat]

@@ -74,7 +74,7 @@ def hidden_shuffle(state: State, seat: int, seed: int) -> State:
     return start.apply_all(state.history)
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [1, 2, 4])
 def test_decides_from_its_own_seat_only(players: int) -> None:
     for turns in (0, 30, 60):
         state = play_game(players, seed=turns + players, turns=turns)

@@ -7,7 +7,9 @@ in hand. A jump over cards already played costs nothing; that is the gain over t
 ``greedy``. Once the draw pile is empty, the unseen cards are exactly the other hands: the rest of
 the game is searched (``endgame``), exactly when one other hand is left, over sampled deals of the
 unseen cards when more are. Both seats of a two-player endgame see the same puzzle and solve it
-the same way, which is how they coordinate without talking.
+the same way, which is how they coordinate without talking. Alone, the only hidden thing is the
+order of the draw pile: close calls between turns are settled by rollouts over sampled draw orders
+(``lookahead``).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from itertools import accumulate
 
 from ..actions import PILES, Action, Play, Signal
 from ..views import Observation
+from . import lookahead
 from .endgame import TeamSearch
-from .turns import Plan, Scorer, backwards_card, best_plan
+from .turns import Plan, Scorer, backwards_card, best_plan, ranked_plans
 
 DONT_PLAY = "dont_play"
 
@@ -38,6 +41,11 @@ class Params:
     ``budget`` bounds the nodes of the exact endgame search, ``world_budget`` those of each of the
     ``worlds`` sampled when something is hidden; the search starts once the draw pile holds at most
     ``horizon`` cards.
+
+    Alone with cards to draw, the ``candidates`` best-scored turns within ``margin`` of the best are
+    compared by ``lookahead`` over ``samples`` sampled draw orders: rollouts play on extra cards that
+    skip at most ``rollout_extra`` live cards, a win counts ``win_bonus`` cards, and ``prior`` times
+    the heuristic score is added to the rollout value.
     """
 
     reach: float = 0.5
@@ -51,6 +59,12 @@ class Params:
     worlds: int = 8
     world_budget: int = 3_000
     signals: bool = True
+    samples: int = 16
+    candidates: int = 6
+    margin: float = 2.0
+    rollout_extra: int = 0
+    win_bonus: float = 10.0
+    prior: float = 0.0
 
 
 class BestBot:
@@ -64,10 +78,8 @@ class BestBot:
         seat = observation.seat
         if seat is None or not observation.my_turn:
             return []
-        hand = observation.hand
-        tops = observation.tops
         need = observation.required_this_turn - observation.placed_this_turn
-        plan = self.endgame_plan(observation) or best_plan(hand, tops, need, self.scorer(observation))
+        plan = self.endgame_plan(observation) or self.turn_plan(observation, need)
         actions: list[Action] = []
         if self.params.signals and observation.options.players > 1:
             actions.extend(signal_changes(observation, plan))
@@ -107,6 +119,23 @@ class BestBot:
         if not votes:
             return None
         return Plan.after(observation.hand, observation.tops, list(votes.most_common(1)[0][0]))
+
+    def turn_plan(self, observation: Observation, need: int) -> Plan:
+        """The best-scored turn; alone with cards to draw, close calls are settled by lookahead."""
+        params = self.params
+        scorer = self.scorer(observation)
+        if observation.options.players > 1 or not observation.draw_pile or params.samples <= 0:
+            return best_plan(observation.hand, observation.tops, need, scorer)
+        ranked = ranked_plans(observation.hand, observation.tops, need, scorer, params.candidates)
+        close = [(score, plan) for score, plan in ranked if score - ranked[0][0] <= params.margin]
+        if len(close) == 1:
+            return close[0][1]
+        rng = random.Random(f"{self.seed}/{len(observation.history)}")
+        unseen = sorted(unseen_cards(observation))
+        settings = lookahead.Settings(
+            params.samples, params.rollout_extra, observation.options.min_per_turn, params.win_bonus, params.prior
+        )
+        return lookahead.choose(close, unseen, rng, settings)
 
     def scorer(self, observation: Observation) -> Scorer:
         params = self.params

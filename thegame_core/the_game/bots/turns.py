@@ -7,6 +7,7 @@ live afterwards (unseen, or kept in hand), so the search enumerates reachable en
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate, pairwise
@@ -138,13 +139,17 @@ class Scorer:
         return cost - self.reach * (len(plan.plays) - need)
 
 
+def ranked_plans(hand: Hand, tops: Tops, need: int, scorer: Scorer, count: int) -> list[tuple[float, Plan]]:
+    """Up to ``count`` best-scored end states, best first, as ``(score, plan)``: among those with at
+    least ``need`` plays (or, if none has, among those with the most plays)."""
+    scored = [
+        (-min(len(plan.plays), need), scorer.score(tops, plan, need), index, plan)
+        for index, plan in enumerate(reachable(hand, tops, need, scorer))
+    ]
+    best = heapq.nsmallest(count, scored)
+    return [(score, plan) for placed, score, _, plan in best if placed == best[0][0]]
+
+
 def best_plan(hand: Hand, tops: Tops, need: int, scorer: Scorer) -> Plan:
     """The best-scored end state with at least ``need`` plays (or with the most plays if none has)."""
-    best: Plan | None = None
-    best_key = (0, 0.0)
-    for plan in reachable(hand, tops, need, scorer):
-        key = (-min(len(plan.plays), need), scorer.score(tops, plan, need))
-        if best is None or key < best_key:
-            best, best_key = plan, key
-    assert best is not None
-    return best
+    return ranked_plans(hand, tops, need, scorer, 1)[0][1]

@@ -1,0 +1,55 @@
+"""Solo lookahead: fast rollouts over known draw orders, and the choice between candidate turns."""
+
+from __future__ import annotations
+
+import random
+
+from thegame_core.the_game.bots.lookahead import Rollout, Settings, choose
+from thegame_core.the_game.bots.turns import Plan
+
+SETTINGS = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=0.0)
+
+
+def test_rollout_wins_an_ordered_deck() -> None:
+    rollout = Rollout(range(2, 10), (1, 1, 100, 100), range(10, 100), extra=0, least=2)
+    assert rollout.cards_left() == 0
+
+
+def test_rollout_counts_the_cards_left_when_stuck() -> None:
+    rollout = Rollout((50, 60), (98, 98, 3, 3), (70,), extra=0, least=2)
+    assert rollout.cards_left() == 3
+
+
+def test_rollout_moves_back_first() -> None:
+    assert Rollout((30, 55), (40, 1, 100, 100), (), extra=0, least=2).cheapest() == (-10, 30, 0)
+
+
+def test_rollout_plays_a_pair_that_ends_with_a_backwards_move() -> None:
+    # 31 is the nearest card on asc1 at 20 (skipping 25); playing 41 first lets 31 follow backwards.
+    rollout = Rollout((31, 41), (20, 1, 100, 100), (5, 25, 95, 96), extra=0, least=2)
+    assert rollout.cheapest() == (1, 41, 0)
+
+
+def test_rollout_prefers_skipping_cards_already_played() -> None:
+    # 60 on asc1 would skip 50 (still to draw); on desc1 it skips 61..99, all played already.
+    rollout = Rollout((10, 60), (30, 30, 100, 100), (50,), extra=0, least=2)
+    assert rollout.cheapest() == (0, 60, 2)
+
+
+def test_choose_prefers_the_turn_that_survives() -> None:
+    stuck = Plan([(2, 0)], (98, 98, 3, 3), (50, 60))
+    open_piles = Plan([(98, 0)], (1, 1, 100, 100), (50, 60))
+    assert choose([(0.0, stuck), (1.0, open_piles)], [70, 80], random.Random(1), SETTINGS) is open_piles
+
+
+def test_choose_keeps_the_heuristic_order_on_ties() -> None:
+    first = Plan([(2, 0)], (1, 1, 100, 100), (50, 60))
+    second = Plan([(3, 0)], (1, 1, 100, 100), (50, 60))
+    assert choose([(0.0, first), (0.0, second)], [70, 80], random.Random(1), SETTINGS) is first
+
+
+def test_choose_weighs_the_heuristic_score_by_prior() -> None:
+    first = Plan([(2, 0)], (1, 1, 100, 100), (50, 60))
+    second = Plan([(3, 0)], (1, 1, 100, 100), (50, 60))
+    settings = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=1.0)
+    assert choose([(1.0, first), (0.0, second)], [70, 80], random.Random(1), settings) is second

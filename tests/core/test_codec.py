@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import operator
 from collections.abc import Callable
 from typing import Any
 
@@ -40,6 +41,23 @@ def test_loads_dumps_round_trip(index: int) -> None:
 
 def test_sample_states_cover_every_status() -> None:
     assert [state.status for state in sample_states()] == ["playing", "playing", "won", "lost"]
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_states_are_frozen_hashable_and_equal_only_to_states(index: int) -> None:
+    """A state refuses assignment; equal states hash alike; a state never equals a plain tuple of its fields."""
+    state = sample_states()[index]
+    copy = tg.loads(tg.dumps(state))
+    assert copy == state
+    assert operator.ne(copy, state) is False
+    assert hash(copy) == hash(state)
+    assert len({state, copy}) == 1
+    for name in ("hands", "tops", "outcome", "history", "current_seat"):
+        with pytest.raises(AttributeError):
+            setattr(state, name, None)
+    assert state != tuple(state)
+    assert operator.eq(state, tuple(state)) is False
+    assert tg.dumps(state) == tg.dumps(copy)
 
 
 @pytest.mark.parametrize("index", range(4))

@@ -111,6 +111,9 @@ MALFORMED: list[Any] = [
     tg.Signal(0, "asc9", "dont_play"),
     tg.Signal(5, A1, "dont_play"),
     tg.Signal(0, A1, "dont_play", clear="yes"),  # type: ignore[arg-type]
+    tg.Play(0, 13, [A1]),  # type: ignore[arg-type]  # an unhashable pile
+    tg.Signal(0, [A1], "dont_play"),  # type: ignore[arg-type]
+    tg.Signal(0, A1, ["dont_play"]),  # type: ignore[arg-type]
     ("play", 0, 13, A1),
     {"type": "play", "seat": 0, "card": 13, "pile": A1},
     None,

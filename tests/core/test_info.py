@@ -64,6 +64,22 @@ def test_observation_of_a_seat_and_of_a_spectator(state: tg.State) -> None:
     assert spectator.legal_plays() == []
 
 
+def test_observation_turns_a_plan_into_this_seats_actions(state: tg.State) -> None:
+    """Bots turn (card, pile index) plans into actions through their observation: the seat's own plays, in order,
+    the same value (and object) every time, and they apply."""
+    mine = state.observe(1)
+    card = state.hands[1][0]
+    plays = mine.plays([(card, 2), (card, 3)])
+    assert plays == [tg.Play(1, card, "desc1"), tg.Play(1, card, "desc2")]
+    assert all(type(play) is tg.Play for play in plays)
+    assert mine.plays([(card, 2)])[0] is plays[0]
+    assert mine.end_turn() == tg.EndTurn(1) and type(mine.end_turn()) is tg.EndTurn
+    assert state.observe(0).plays([(card, 0)]) == [tg.Play(0, card, "asc1")]
+    legal = mine.legal_plays()[0]
+    assert mine.plays([(legal.card, tg.PILES.index(legal.pile))]) == [legal]
+    assert state.apply(legal).version == state.version + 1
+
+
 def test_plays_are_public_as_they_happen(state: tg.State) -> None:
     """Spec: "Plays are public as they happen": the public log lists each play (seat, card, pile) and each end of
     turn, and shows no drawn card."""

@@ -82,7 +82,7 @@ def shape_problem(action: object, players: int) -> str | None:
         return f"seat must be an integer from 0 to {players - 1}, got {action.seat!r}"
     if isinstance(action, EndTurn):
         return None
-    if action.pile not in PILE_INDEX:
+    if action.pile not in PILES:  # not PILE_INDEX: a pile may be any object, even an unhashable one
         return f"pile must be one of {', '.join(PILES)}, got {action.pile!r}"
     if isinstance(action, Play):
         return None if is_card(action.card) else f"card must be an integer from 2 to 99, got {action.card!r}"

@@ -65,9 +65,11 @@ def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> O
     so a typo never silently plays a different game.
     """
     players = _int_in("players", players, MIN_PLAYERS, MAX_PLAYERS)
-    if options is not None and not isinstance(options, Mapping):
+    if options is None:  # the standard game, and the common case
+        return Options(players, default_hand_size(players))
+    if not isinstance(options, Mapping):
         raise InvalidSetup(f"options must be an object of option names to values, got {options!r}")
-    options = dict(options or {})
+    options = dict(options)
     if options.pop("players", players) != players:  # Options.to_dict() echoes players back
         raise InvalidSetup(f"options.players disagrees with players={players}")
     unknown = sorted(set(options) - {"preset", *OPTION_KEYS})

@@ -31,26 +31,25 @@ def legal_plays(hand: Sequence[int], tops: Sequence[int]) -> list[tuple[int, int
     return [(card, pile) for card in hand for pile in range(4) if accepts(ASCENDING[pile], tops[pile], card)]
 
 
-def count_playable(hand: Sequence[int], tops: Sequence[int]) -> int:
-    """How many cards of the sorted ``hand`` have a legal pile right now."""
-    up1, up2, down1, down2 = tops
-    lowest_up = up1 if up1 < up2 else up2
-    highest_down = down1 if down1 > down2 else down2
-    if lowest_up < highest_down:  # every card is above one ascending top or below one descending top
-        return len(hand)
-    forward = len(hand) - bisect_right(hand, lowest_up) + bisect_left(hand, highest_down)
-    backwards = {up1 - BACKWARDS, up2 - BACKWARDS, down1 + BACKWARDS, down2 + BACKWARDS}
-    return forward + sum(1 for card in backwards if highest_down <= card <= lowest_up and card in hand)
-
-
 def can_place(hand: Sequence[int], tops: Sequence[int], need: int) -> bool:
     """Whether some sequence of ``need`` legal plays from the sorted ``hand`` exists (spec: "Lost").
 
     Cards that are legal right now can always all be placed: on each pile play its one
-    backwards card first, then the others in the pile's direction. Only when too few are
-    legal now does it search plays that open the way for others (89 then 79 on an ascending pile).
+    backwards card first, then the others in the pile's direction. So count them (with bisect:
+    this runs at every turn of every game); only when too few are legal now, search plays
+    that open the way for others (89 then 79 on an ascending pile).
     """
-    if need <= 0 or count_playable(hand, tops) >= need:
+    up1, up2, down1, down2 = tops
+    lowest_up = up1 if up1 < up2 else up2
+    highest_down = down1 if down1 > down2 else down2
+    if need <= 0:
+        return True
+    if lowest_up < highest_down:  # every card is above an ascending top or below a descending one
+        return len(hand) >= need
+    legal = len(hand) - bisect_right(hand, lowest_up) + bisect_left(hand, highest_down)
+    backwards = {up1 - BACKWARDS, up2 - BACKWARDS, down1 + BACKWARDS, down2 + BACKWARDS}
+    legal += sum(1 for card in backwards if highest_down <= card <= lowest_up and card in hand)
+    if legal >= need:
         return True
     for card, pile in legal_plays(hand, tops):
         after = list(tops)

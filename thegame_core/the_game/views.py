@@ -7,15 +7,16 @@ public counts and the public history; never another hand, never the draw order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import rules
-from .actions import PILES, Action, EndTurn, Play
-from .options import Options
+from .actions import HIGHEST_CARD, PILES, Action, EndTurn, Play
+from .options import MAX_PLAYERS, Options
 
 if TYPE_CHECKING:
-    from .state import Outcome, SignalKey, State
+    from .state import Outcome, SignalKey
 
 
 class Progress:
@@ -57,23 +58,6 @@ class Observation(Progress):
     history: tuple[Action, ...]
     outcome: Outcome | None
 
-    @classmethod
-    def of(cls, state: State, seat: int | None) -> Observation:
-        return cls(
-            seat,
-            () if seat is None else state.hands[seat],
-            state.options,
-            state.tops,
-            state.draw_pile,
-            tuple(map(len, state.hands)),
-            state.current_seat,
-            state.placed_this_turn,
-            state.required_this_turn,
-            state.signals,
-            state.history,
-            state.outcome,
-        )
-
     @property
     def score(self) -> int:
         return self.draw_pile + sum(self.hand_sizes)
@@ -86,15 +70,21 @@ class Observation(Progress):
         """This seat's legal plays now (empty unless it is this seat's turn)."""
         if not self.my_turn or self.seat is None:
             return []
-        return [Play(self.seat, card, PILES[pile]) for card, pile in rules.legal_plays(self.hand, self.tops)]
+        return self.plays(rules.legal_plays(self.hand, self.tops))
 
     def can_end_turn(self) -> bool:
         return self.my_turn and (self.placed_this_turn >= self.required_this_turn or not self.hand)
 
+    def plays(self, plan: Iterable[tuple[int, int]]) -> list[Play]:
+        """This seat's ``Play`` actions for a plan of ``(card, pile index)`` pairs (for bots)."""
+        assert self.seat is not None, "a spectator has no turn"
+        plays = _PLAYS[self.seat]
+        return [plays[card][pile] for card, pile in plan]
+
     def end_turn(self) -> EndTurn:
         """The ``EndTurn`` of this seat (for bots building their action lists)."""
         assert self.seat is not None, "a spectator has no turn"
-        return EndTurn(self.seat)
+        return _END_TURNS[self.seat]
 
     def legal_actions(self) -> list[Action]:
         """This seat's legal plays and, when allowed, ``EndTurn`` (empty unless it is this seat's turn)."""
@@ -130,3 +120,11 @@ class Observation(Progress):
             view["legal_plays"] = [{"card": play.card, "pile": play.pile} for play in self.legal_plays()]
             view["can_end_turn"] = self.can_end_turn()
         return view
+
+
+# Every play of every seat, built once and shared (actions are immutable): bots and simulations
+# ask for millions of them, and a lookup costs less than building one. Indexed [seat][card][pile].
+_PLAYS = [
+    [[Play(seat, card, pile) for pile in PILES] for card in range(HIGHEST_CARD + 1)] for seat in range(MAX_PLAYERS)
+]
+_END_TURNS = [EndTurn(seat) for seat in range(MAX_PLAYERS)]

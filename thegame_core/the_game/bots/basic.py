@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from ..actions import PILES, Action, EndTurn, Play
+from ..actions import Action
 from ..views import Observation
 from .planning import plan_turn
 
@@ -27,14 +28,13 @@ class GreedyBot:
     def __init__(self, seed: int = 0, cheap: int = 1) -> None:
         self.cheap = cheap
 
-    def act(self, observation: Observation) -> list[Action]:
-        seat = observation.seat
-        if seat is None or not observation.my_turn:
+    def act(self, observation: Observation) -> Sequence[Action]:
+        if observation.seat is None or not observation.my_turn:
             return []
         need = observation.required_this_turn - observation.placed_this_turn
         plan = plan_turn(observation.hand, observation.tops, need, self.cheap)
-        actions: list[Action] = [Play(seat, card, PILES[pile]) for card, pile in plan]
+        plays = observation.plays(plan)
         places_last_card = observation.draw_pile == 0 and len(plan) == observation.score  # then it wins
         if len(plan) >= need and not places_last_card:
-            actions.append(EndTurn(seat))
-        return actions
+            return [*plays, observation.end_turn()]
+        return plays

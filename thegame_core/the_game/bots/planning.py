@@ -73,16 +73,16 @@ def candidate_moves(hand: Sequence[int], tops: Sequence[int]) -> list[Move]:
     return moves
 
 
-def cheapest_sequence(hand: Sequence[int], tops: Sequence[int], need: int) -> list[tuple[int, int]] | None:
+def cheapest_sequence(hand: Sequence[int], tops: list[int], need: int) -> list[tuple[int, int]] | None:
     """The ``(card, pile)`` sequence of exactly ``need`` plays with the smallest total jump, or None.
 
     Depth-first branch and bound: moves are tried cheapest first and a branch stops once even
     -10 for every remaining play could not beat the best plan found; the last play of a plan is
-    simply the cheapest move left. ``hand`` must be sorted.
+    simply the cheapest move left. ``hand`` must be sorted; ``tops`` a list, left as it was.
     """
     best: list[Any] = [1 << 30, None]
     if need > 0:
-        _search(list(hand), list(tops), need, 0, [], best)  # bisect is fastest on a list, not a tuple
+        _search(hand, tops, need, 0, [], best)
     plan: list[tuple[int, int]] | None = best[1]
     return plan
 
@@ -109,13 +109,13 @@ def _search(
 
 def plan_turn(hand: Sequence[int], tops: Sequence[int], need: int, cheap: int) -> list[tuple[int, int]]:
     """The required plays (as many as can be placed, up to ``need``), then extra plays of jump <= ``cheap``."""
+    rest, after = list(hand), list(tops)  # bisect is fastest on a list
     plan: list[tuple[int, int]] = []
     for count in range(need, 0, -1):
-        found = cheapest_sequence(hand, tops, count)
+        found = cheapest_sequence(rest, after, count)
         if found is not None:
             plan = found
             break
-    rest, after = list(hand), list(tops)
     for card, pile in plan:
         rest.remove(card)
         after[pile] = card

@@ -165,7 +165,8 @@ class State(_Fields, Progress):
                 actor = action.seat
                 if actor != seat or type(actor) is not int or placed < required:  # required <= hand at turn start
                     _refuse(action, hands, tops, seat, placed, required, outcome)
-                count = min(placed, CARDS_IN_DECK - drawn)
+                left = CARDS_IN_DECK - drawn
+                count = placed if placed <= left else left  # not min(): a slow builtin on the hottest path
                 if count:
                     hands[seat] = tuple(sorted(hands[seat] + deck[drawn : drawn + count]))
                     drawn += count
@@ -236,7 +237,7 @@ def _turn_start(
 ) -> tuple[int, Outcome | None]:
     """The turn's minimum, fixed now (spec: "A turn"), and the loss check at turn start."""
     minimum = options.min_per_turn if drawn < CARDS_IN_DECK else options.min_after_empty
-    required = min(minimum, len(hand))
+    required = minimum if minimum <= len(hand) else len(hand)  # not min(): a slow builtin on a hot path
     return required, _stuck(options, hand, tops, required, seat)
 
 

@@ -7,6 +7,7 @@ import json
 import operator
 from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -58,6 +59,12 @@ def test_states_are_frozen_hashable_and_equal_only_to_states(index: int) -> None
     assert state != tuple(state)
     assert operator.eq(state, tuple(state)) is False
     assert tg.dumps(state) == tg.dumps(copy)
+    assert state == mock.ANY  # a state leaves comparisons with other kinds of object to them
+    for compare in (operator.lt, operator.le, operator.gt, operator.ge):
+        with pytest.raises(TypeError):
+            compare(state, copy)
+        with pytest.raises(TypeError):
+            compare(tuple(state), state)
 
 
 @pytest.mark.parametrize("index", range(4))

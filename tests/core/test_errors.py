@@ -90,6 +90,22 @@ def test_game_over_is_checked_before_everything_else(action: Any) -> None:
         lost_state().apply(action)
 
 
+class _PlayLike(tg.Play):
+    pass
+
+
+class _EndTurnLike(tg.EndTurn):
+    pass
+
+
+class _SignalLike(tg.Signal):
+    pass
+
+
+class _PileName(str):
+    __slots__ = ()
+
+
 MALFORMED: list[Any] = [
     tg.Play(0, 13, "asc3"),  # unknown pile
     tg.Play(0, 13, "ASC1"),
@@ -114,6 +130,11 @@ MALFORMED: list[Any] = [
     tg.Play(0, 13, [A1]),  # type: ignore[arg-type]  # an unhashable pile
     tg.Signal(0, [A1], "dont_play"),  # type: ignore[arg-type]
     tg.Signal(0, A1, ["dont_play"]),  # type: ignore[arg-type]
+    _PlayLike(0, 13, A1),  # subclasses are not actions of The Game
+    _EndTurnLike(0),
+    _SignalLike(0, A1, "dont_play"),
+    tg.Play(0, 13, _PileName(A1)),  # nor are look-alike strings
+    tg.Signal(0, A1, _PileName("dont_play")),
     ("play", 0, 13, A1),
     {"type": "play", "seat": 0, "card": 13, "pile": A1},
     None,

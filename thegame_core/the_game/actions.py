@@ -75,18 +75,22 @@ def is_card(value: Any) -> bool:
 
 
 def shape_problem(action: object, players: int) -> str | None:
-    """Why ``action`` is malformed for a game of ``players`` seats, or None if it is well-formed."""
-    if not isinstance(action, (Play, EndTurn, Signal)):
+    """Why ``action`` is malformed for a game of ``players`` seats, or None if it is well-formed.
+
+    Exact types only (no subclasses, no look-alike strings), and the type is checked before any
+    comparison, so no value's own ``__eq__`` runs here.
+    """
+    if not isinstance(action, (Play, EndTurn, Signal)) or type(action) not in (Play, EndTurn, Signal):
         return f"not an action of The Game: {action!r}"
     if not is_seat(action.seat, players):
         return f"seat must be an integer from 0 to {players - 1}, got {action.seat!r}"
     if isinstance(action, EndTurn):
         return None
-    if action.pile not in PILES:  # not PILE_INDEX: a pile may be any object, even an unhashable one
+    if type(action.pile) is not str or action.pile not in PILE_INDEX:
         return f"pile must be one of {', '.join(PILES)}, got {action.pile!r}"
     if isinstance(action, Play):
         return None if is_card(action.card) else f"card must be an integer from 2 to 99, got {action.card!r}"
-    if action.kind not in SIGNAL_KINDS or type(action.clear) is not bool:
+    if type(action.kind) is not str or action.kind not in SIGNAL_KINDS or type(action.clear) is not bool:
         return f"signal kind must be one of {', '.join(SIGNAL_KINDS)} and clear a boolean, got {action!r}"
     return None
 

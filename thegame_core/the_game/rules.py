@@ -39,11 +39,11 @@ def can_place(hand: Sequence[int], tops: Sequence[int], need: int) -> bool:
     this runs at every turn of every game); only when too few are legal now, search plays
     that open the way for others (89 then 79 on an ascending pile).
     """
+    if need <= 0:
+        return True
     up1, up2, down1, down2 = tops
     lowest_up = up1 if up1 < up2 else up2
     highest_down = down1 if down1 > down2 else down2
-    if need <= 0:
-        return True
     if lowest_up < highest_down:  # every card is above an ascending top or below a descending one
         return len(hand) >= need
     legal = len(hand) - bisect_right(hand, lowest_up) + bisect_left(hand, highest_down)

@@ -76,21 +76,29 @@ class _Fields(NamedTuple):
 
 
 class State(_Fields, Progress):
-    """One moment of a game of The Game. Frozen, hashable, comparable; replays from its history.
+    """One moment of a game of The Game. Frozen, hashable, equal by value; replays from its history.
 
     A named tuple underneath (five times cheaper to build than a frozen dataclass, and every
-    turn of every simulated game builds one), but equal only to another ``State``.
+    turn of every simulated game builds one), but equal only to a state of the same class, and
+    not ordered.
     """
 
     __slots__ = ()
     game: ClassVar[str] = GAME_NAME
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is State and tuple.__eq__(self, other)
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return type(other) is type(self) and tuple.__eq__(self, other)
 
     def __ne__(self, other: object) -> bool:
-        return not self == other
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
+    def __lt__(self, other: object) -> bool:
+        raise TypeError("states are not ordered")
+
+    __le__ = __gt__ = __ge__ = __lt__
     __hash__ = _Fields.__hash__
 
     @classmethod
@@ -146,9 +154,9 @@ class State(_Fields, Progress):
                 pile = PILE_INDEX.get(pile_name) if type(pile_name) is str else None
                 if (
                     pile is None
-                    or actor != seat
                     or type(actor) is not int
                     or type(card) is not int
+                    or actor != seat
                     or card not in hand
                     or not accepts(ASCENDING[pile], tops[pile], card)
                 ):
@@ -163,7 +171,8 @@ class State(_Fields, Progress):
                     outcome = _stuck(options, hands[seat], tops, required - placed, seat)
             elif type(action) is EndTurn and outcome is None:
                 actor = action.seat
-                if actor != seat or type(actor) is not int or placed < required:  # required <= hand at turn start
+                # no "and hand": required <= the hand at turn start, so an emptied hand has placed enough
+                if type(actor) is not int or actor != seat or placed < required:
                     _refuse(action, hands, tops, seat, placed, required, outcome)
                 left = CARDS_IN_DECK - drawn
                 count = placed if placed <= left else left  # not min(): a slow builtin on the hottest path
@@ -244,7 +253,7 @@ def _turn_start(
 def _stuck(options: Options, hand: Sequence[int], tops: Sequence[int], need: int, seat: int) -> Outcome | None:
     """The loss if ``need`` more plays are out of reach (``strict``) or nothing is playable (``try``)."""
     if options.stuck_policy == "try":
-        return None if can_place(hand, tops, min(1, need)) else Outcome("lost", LOST_NO_LEGAL_PLAY, seat)
+        return None if need <= 0 or can_place(hand, tops, 1) else Outcome("lost", LOST_NO_LEGAL_PLAY, seat)
     return None if can_place(hand, tops, need) else Outcome("lost", LOST_MINIMUM_UNREACHABLE, seat)
 
 

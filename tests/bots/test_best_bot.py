@@ -135,3 +135,9 @@ def test_keeps_off_piles_others_protect() -> None:
         state = state.apply(Signal(1, pile, "dont_play"))
     guarded = BestBot().act(state.observe(0))
     assert not piles & {action.pile for action in guarded if isinstance(action, Play)}
+
+
+def test_values_holding_a_backwards_card_only_alone_with_cards_to_draw() -> None:
+    bot = BestBot()
+    assert bot.hold(tg.new_game("the-game", players=1, seed=1).observe(0)) == bot.params.solo_hold > 0
+    assert bot.hold(tg.new_game("the-game", players=2, seed=1).observe(0)) == bot.params.hold == 0

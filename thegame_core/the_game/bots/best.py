@@ -35,7 +35,8 @@ class Params:
     ``reach`` is the score an extra play (beyond the minimum) is worth while the draw pile lasts,
     ``reach_empty`` once it is empty; ``losses[k - 1]`` is the cost of a live card going from ``k``
     piles that accept it to ``k - 1`` (losing the last one makes it dead: costly); ``hold`` the
-    value of ending the turn holding a pile's backwards card;
+    value of ending the turn holding a pile's backwards card with other seats (none: it was harmful),
+    ``solo_hold`` alone while the draw pile lasts;
     ``signalled`` the cost of moving a pile another seat asked us not to play on;
     ``extra_limit`` the most live cards an extra play may skip to be considered at all;
     ``budget`` bounds the nodes of the exact endgame search, ``world_budget`` those of each of the
@@ -51,7 +52,8 @@ class Params:
     reach: float = 0.5
     reach_empty: float = 3.0
     losses: tuple[float, ...] = (5.0, 1.0, 1.0, 1.0)
-    hold: float = 3.0
+    hold: float = 0.0
+    solo_hold: float = 3.0
     signalled: float = 6.0
     extra_limit: float = 3.0
     budget: int = 20_000
@@ -137,13 +139,19 @@ class BestBot:
         )
         return lookahead.choose(close, unseen, rng, settings)
 
+    def hold(self, observation: Observation) -> float:
+        """The value of keeping a pile's backwards card: alone only while there is a draw pile."""
+        if observation.options.players > 1:
+            return self.params.hold
+        return self.params.solo_hold if observation.draw_pile else 0.0
+
     def scorer(self, observation: Observation) -> Scorer:
         params = self.params
         return Scorer(
             unseen=unseen_cards(observation),
             reach=params.reach if observation.draw_pile else params.reach_empty,
             losses=params.losses,
-            hold=params.hold if observation.options.players > 1 or observation.draw_pile else 0.0,
+            hold=self.hold(observation),
             avoid={
                 PILES.index(pile)
                 for other, pile, kind in observation.signals

@@ -66,7 +66,7 @@ class Params:
     margin: float = 2.0
     rollout_extra: int = 0
     win_bonus: float = 10.0
-    prior: float = 0.0
+    prior: float = 0.5
 
 
 class BestBot:

@@ -10,7 +10,7 @@ import thegame_core as tg
 from thegame_core.bots import create_bot
 from thegame_core.the_game import EndTurn, Play, Signal, State
 from thegame_core.the_game.bots.best import BestBot, Params, signal_changes
-from thegame_core.the_game.bots.endgame import TeamSearch, place_all
+from thegame_core.the_game.bots.endgame import TeamSearch
 from thegame_core.the_game.bots.turns import Plan
 
 
@@ -95,6 +95,11 @@ def test_places_the_last_cards_without_ending_the_turn() -> None:
         state = state.apply_all(bot.act(state.observe(0)))
     assert state.status == "won"
     assert not isinstance(state.history[-1], EndTurn)
+
+
+def place_all(hand: tuple[int, ...], tops: tuple[int, ...]) -> list[tuple[int, int]] | None:
+    """The search alone with one hand and nothing to draw: a legal order placing all of it, or None."""
+    return TeamSearch(1, 1, budget=100_000).solve((hand,), tops, (), placed=0, required=1)
 
 
 def test_exact_endgame_finds_the_backwards_order() -> None:

@@ -109,7 +109,7 @@ class BestBot:
         worlds = 1 if exact else self.params.worlds
         search_budget = self.params.budget if exact else self.params.world_budget
         unseen = sorted(unseen_cards(observation))
-        rng = random.Random(f"{self.seed}/{len(observation.history)}")
+        rng = self.rng(observation)
         votes: Counter[tuple[tuple[int, int], ...]] = Counter()
         for tried in range(worlds):
             if (votes and votes.most_common(1)[0][1] * 2 > worlds) or (tried * 2 >= worlds and not votes):
@@ -132,12 +132,17 @@ class BestBot:
         close = [(score, plan) for score, plan in ranked if score - ranked[0][0] <= params.margin]
         if len(close) == 1:
             return close[0][1]
-        rng = random.Random(f"{self.seed}/{len(observation.history)}")
-        unseen = sorted(unseen_cards(observation))
+        rng = self.rng(observation)
+        unseen = sorted(scorer.unseen)
         settings = lookahead.Settings(
             params.samples, params.rollout_extra, observation.options.min_per_turn, params.win_bonus, params.prior
         )
         return lookahead.choose(close, unseen, rng, settings)
+
+    def rng(self, observation: Observation) -> random.Random:
+        """Randomness for sampling what is hidden, from the bot's seed and the moment of the game:
+        the bot stays deterministic and stateless, and never draws on the hidden cards themselves."""
+        return random.Random(f"{self.seed}/{len(observation.history)}")
 
     def hold(self, observation: Observation) -> float:
         """The value of keeping a pile's backwards card: alone only while there is a draw pile."""

@@ -103,8 +103,3 @@ class TeamSearch:
         while not rotated[0]:
             rotated = (*rotated[1:], rotated[0])
         return rotated
-
-
-def place_all(hand: Hand, tops: Tops, budget: int = 100_000) -> list[tuple[int, int]] | None:
-    """A legal order of ``(card, pile)`` plays placing all of ``hand``, or None if there is none."""
-    return TeamSearch(1, 1, budget).solve((hand,), tops, (), 0, 1)

@@ -53,3 +53,31 @@ def test_choose_weighs_the_heuristic_score_by_prior() -> None:
     second = Plan([(3, 0)], (1, 1, 100, 100), (50, 60))
     settings = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=1.0)
     assert choose([(1.0, first), (0.0, second)], [70, 80], random.Random(1), settings) is second
+
+
+def shuffles_taken(rng: random.Random, seed: int, cards: list[int]) -> int:
+    """How many shuffles of ``cards`` a generator seeded ``seed`` made to reach ``rng``'s state."""
+    probe = random.Random(seed)
+    for count in range(100):
+        if probe.getstate() == rng.getstate():
+            return count
+        probe.shuffle(list(cards))
+    raise AssertionError("state not reached")
+
+
+def test_race_stops_once_one_candidate_is_left() -> None:
+    stuck = Plan([(2, 0)], (98, 98, 3, 3), (50, 60))
+    open_piles = Plan([(98, 0)], (1, 1, 100, 100), (50, 60))
+    settings = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=0.0, rounds=3, gap=1.0)
+    rng = random.Random(5)
+    assert choose([(0.0, stuck), (1.0, open_piles)], [70, 80], rng, settings) is open_piles
+    assert shuffles_taken(rng, 5, [70, 80]) == 4
+
+
+def test_race_spends_every_round_on_a_close_call() -> None:
+    first = Plan([(2, 0)], (1, 1, 100, 100), (50, 60))
+    second = Plan([(3, 0)], (1, 1, 100, 100), (50, 60))
+    settings = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=0.0, rounds=3, gap=1.0)
+    rng = random.Random(5)
+    assert choose([(0.0, first), (0.0, second)], [70, 80], rng, settings) is first
+    assert shuffles_taken(rng, 5, [70, 80]) == 12

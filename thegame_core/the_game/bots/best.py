@@ -46,7 +46,9 @@ class Params:
     Alone with cards to draw, the ``candidates`` best-scored turns within ``margin`` of the best are
     compared by ``lookahead`` over ``samples`` sampled draw orders: rollouts play on extra cards that
     skip at most ``rollout_extra`` live cards, a win counts ``win_bonus`` cards, and ``prior`` times
-    the heuristic score is added to the rollout value.
+    the heuristic score is added to the rollout value. The comparison is a race of up to ``rounds``
+    rounds of ``samples`` draw orders: after each, candidates more than ``gap`` cards worse than the
+    best drop out, so the extra samples go to the close calls.
     """
 
     reach: float = 0.5
@@ -62,11 +64,13 @@ class Params:
     world_budget: int = 3_000
     signals: bool = True
     samples: int = 16
-    candidates: int = 6
-    margin: float = 2.0
+    candidates: int = 10
+    margin: float = 4.0
     rollout_extra: int = 0
     win_bonus: float = 10.0
     prior: float = 0.5
+    rounds: int = 3
+    gap: float = 1.5
 
 
 class BestBot:
@@ -135,7 +139,13 @@ class BestBot:
         rng = self.rng(observation)
         unseen = sorted(scorer.unseen)
         settings = lookahead.Settings(
-            params.samples, params.rollout_extra, observation.options.min_per_turn, params.win_bonus, params.prior
+            params.samples,
+            params.rollout_extra,
+            observation.options.min_per_turn,
+            params.win_bonus,
+            params.prior,
+            params.rounds,
+            params.gap,
         )
         return lookahead.choose(close, unseen, rng, settings)
 

@@ -114,40 +114,55 @@ class Rollout:
 
 @dataclass(frozen=True)
 class Settings:
-    """How candidate turns are judged: ``samples`` draw orders, rollouts playing extra cards that
-    skip at most ``extra`` live cards and at least ``least`` cards a turn while the pile lasts; a
-    win is worth ``win_bonus`` cards, and ``prior`` times the heuristic's score is added."""
+    """How candidate turns are judged: ``samples`` draw orders a round, rollouts playing extra cards
+    that skip at most ``extra`` live cards and at least ``least`` cards a turn while the pile lasts;
+    a win is worth ``win_bonus`` cards, and ``prior`` times the heuristic's score is added. After
+    each round, candidates worse than the best by more than ``gap`` drop out; up to ``rounds``
+    rounds are played while more than one is left, so samples go to the close calls."""
 
     samples: int
     extra: int
     least: int
     win_bonus: float
     prior: float
+    rounds: int = 1
+    gap: float = 0.0
 
 
-def plan_value(plan: Plan, draws: list[list[int]], settings: Settings) -> float:
-    """The cards ``plan`` leaves on average over ``draws`` (draw orders), playing on by ``Rollout``,
-    less ``win_bonus`` times the share of draws it wins (lower is better)."""
+def plan_total(plan: Plan, draws: list[list[int]], settings: Settings) -> float:
+    """The cards ``plan`` leaves summed over ``draws`` (draw orders), playing on by ``Rollout``,
+    a won draw counting ``-win_bonus`` (lower is better)."""
     placed = len(plan.plays)
     total = 0.0
     for draw in draws:
         hand = (*plan.hand, *draw[:placed])
         left = Rollout(hand, plan.tops, draw[placed:], settings.extra, settings.least).cards_left()
         total += left or -settings.win_bonus
-    return total / len(draws)
+    return total
 
 
 def choose(ranked: list[tuple[float, Plan]], unseen: Sequence[int], rng: random.Random, settings: Settings) -> Plan:
-    """The plan of ``ranked`` (``(heuristic score, plan)``, best first) with the best value.
+    """The plan of ``ranked`` (``(heuristic score, plan)``, best first) with the best value: its
+    average over the sampled draw orders plus ``prior`` times its score.
 
-    Every plan is judged on the same sampled draw orders; ties keep the heuristic's order.
+    Every plan still in the race is judged on the same draw orders; ties keep the heuristic's order.
     """
-    draws = []
-    for _ in range(settings.samples):
-        draw = list(unseen)
-        rng.shuffle(draw)
-        draws.append(draw)
-    values = [
-        (plan_value(plan, draws, settings) + settings.prior * score, rank) for rank, (score, plan) in enumerate(ranked)
-    ]
-    return ranked[min(values)[1]][1]
+    alive = list(range(len(ranked)))
+    totals = [0.0] * len(ranked)
+    values: dict[int, float] = {}
+    drawn = 0
+    for _ in range(settings.rounds):
+        draws = []
+        for _ in range(settings.samples):
+            draw = list(unseen)
+            rng.shuffle(draw)
+            draws.append(draw)
+        drawn += len(draws)
+        for index in alive:
+            totals[index] += plan_total(ranked[index][1], draws, settings)
+        values = {index: totals[index] / drawn + settings.prior * ranked[index][0] for index in alive}
+        best = min(values.values())
+        alive = [index for index in alive if values[index] - best <= settings.gap]
+        if len(alive) == 1:
+            break
+    return ranked[min(alive, key=lambda index: (values[index], index))][1]

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from thegame_core.the_game.bots import lookahead
 from thegame_core.the_game.bots.lookahead import Rollout, Settings, choose
 from thegame_core.the_game.bots.turns import Plan
 
@@ -81,3 +84,21 @@ def test_race_spends_every_round_on_a_close_call() -> None:
     rng = random.Random(5)
     assert choose([(0.0, first), (0.0, second)], [70, 80], rng, settings) is first
     assert shuffles_taken(rng, 5, [70, 80]) == 12
+
+
+def test_race_averages_every_round_it_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A looks better after one round (-1 a draw against 0) but not over both (1 against 0); the
+    # prior makes the totals decide: A 1.0 against B 1.25 only if both rounds are averaged.
+    first = Plan([(2, 0)], (1, 1, 100, 100), (50, 60))
+    second = Plan([(3, 0)], (1, 1, 100, 100), (50, 60))
+    rounds = {id(first): iter([-4.0, 12.0]), id(second): iter([0.0, 0.0])}
+    monkeypatch.setattr(lookahead, "plan_total", lambda plan, draws, settings: next(rounds[id(plan)]))
+    settings = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=1.0, rounds=2, gap=3.0)
+    assert choose([(0.0, first), (1.25, second)], [70, 80], random.Random(1), settings) is first
+
+
+@pytest.mark.parametrize("change", [{"rounds": 0}, {"gap": -1.0}, {"samples": 0}])
+def test_a_race_that_cannot_run_is_refused(change: dict[str, float]) -> None:
+    fields = {"samples": 4, "extra": 0, "least": 2, "win_bonus": 0.0, "prior": 0.0, "rounds": 2, "gap": 1.0}
+    with pytest.raises(ValueError, match="race"):
+        Settings(**(fields | change))  # type: ignore[arg-type]

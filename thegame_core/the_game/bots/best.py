@@ -44,11 +44,10 @@ class Params:
     ``horizon`` cards.
 
     Alone with cards to draw, the ``candidates`` best-scored turns within ``margin`` of the best are
-    compared by ``lookahead`` over ``samples`` sampled draw orders: rollouts play on extra cards that
-    skip at most ``rollout_extra`` live cards, a win counts ``win_bonus`` cards, and ``prior`` times
-    the heuristic score is added to the rollout value. The comparison is a race of up to ``rounds``
-    rounds of ``samples`` draw orders: after each, candidates more than ``gap`` cards worse than the
-    best drop out, so the extra samples go to the close calls.
+    compared by ``lookahead`` in a race of up to ``rounds`` rounds of ``samples`` sampled draw
+    orders; after each round, candidates more than ``gap`` cards worse than the best drop out.
+    Rollouts play on extra cards that skip at most ``rollout_extra`` live cards, a win counts
+    ``win_bonus`` cards, and ``prior`` times the heuristic score is added to the rollout value.
     """
 
     reach: float = 0.5
@@ -139,13 +138,13 @@ class BestBot:
         rng = self.rng(observation)
         unseen = sorted(scorer.unseen)
         settings = lookahead.Settings(
-            params.samples,
-            params.rollout_extra,
-            observation.options.min_per_turn,
-            params.win_bonus,
-            params.prior,
-            params.rounds,
-            params.gap,
+            samples=params.samples,
+            extra=params.rollout_extra,
+            least=observation.options.min_per_turn,
+            win_bonus=params.win_bonus,
+            prior=params.prior,
+            rounds=params.rounds,
+            gap=params.gap,
         )
         return lookahead.choose(close, unseen, rng, settings)
 

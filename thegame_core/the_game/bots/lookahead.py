@@ -3,8 +3,10 @@
 Alone, the only hidden thing is the *order* of the draw pile: the cards in it are exactly the
 cards neither in hand nor played. So a candidate turn can be judged by dealing the draw pile in a
 few random orders and playing each on to the end with a fast policy (``Rollout``); the candidate
-that leaves the fewest cards on average wins. Every candidate sees the same orders, so the
-comparison is paired. Rollouts work on plain lists and ints, not on the game's immutable ``State``.
+that leaves the fewest cards on average (plus a share of its heuristic score) wins. The orders come
+in rounds and candidates clearly behind drop out after each, so the samples go to the close calls
+(``choose``). Every candidate still in the race sees the same orders, so the comparison is paired.
+Rollouts work on plain lists and ints, not on the game's immutable ``State``.
 """
 
 from __future__ import annotations
@@ -127,6 +129,10 @@ class Settings:
     prior: float
     rounds: int = 1
     gap: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.samples < 1 or self.rounds < 1 or self.gap < 0:
+            raise ValueError("a race needs samples >= 1, rounds >= 1 and gap >= 0")
 
 
 def plan_total(plan: Plan, draws: list[list[int]], settings: Settings) -> float:

@@ -11,6 +11,9 @@ from thegame_core.the_game.bots.lookahead import Rollout, Settings, choose
 from thegame_core.the_game.bots.turns import Plan
 
 SETTINGS = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=0.0)
+STUCK = Plan([(2, 0)], (98, 98, 3, 3), (50, 60))  # after it, neither 50 nor 60 has a pile
+OPEN_PILES = Plan([(98, 0)], (1, 1, 100, 100), (50, 60))
+ALIKE = (Plan([(2, 0)], (1, 1, 100, 100), (50, 60)), Plan([(3, 0)], (1, 1, 100, 100), (50, 60)))  # same future
 
 
 def test_rollout_wins_an_ordered_deck() -> None:
@@ -40,20 +43,16 @@ def test_rollout_prefers_skipping_cards_already_played() -> None:
 
 
 def test_choose_prefers_the_turn_that_survives() -> None:
-    stuck = Plan([(2, 0)], (98, 98, 3, 3), (50, 60))
-    open_piles = Plan([(98, 0)], (1, 1, 100, 100), (50, 60))
-    assert choose([(0.0, stuck), (1.0, open_piles)], [70, 80], random.Random(1), SETTINGS) is open_piles
+    assert choose([(0.0, STUCK), (1.0, OPEN_PILES)], [70, 80], random.Random(1), SETTINGS) is OPEN_PILES
 
 
 def test_choose_keeps_the_heuristic_order_on_ties() -> None:
-    first = Plan([(2, 0)], (1, 1, 100, 100), (50, 60))
-    second = Plan([(3, 0)], (1, 1, 100, 100), (50, 60))
+    first, second = ALIKE
     assert choose([(0.0, first), (0.0, second)], [70, 80], random.Random(1), SETTINGS) is first
 
 
 def test_choose_weighs_the_heuristic_score_by_prior() -> None:
-    first = Plan([(2, 0)], (1, 1, 100, 100), (50, 60))
-    second = Plan([(3, 0)], (1, 1, 100, 100), (50, 60))
+    first, second = ALIKE
     settings = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=1.0)
     assert choose([(1.0, first), (0.0, second)], [70, 80], random.Random(1), settings) is second
 
@@ -68,29 +67,27 @@ def shuffles_taken(rng: random.Random, seed: int, cards: list[int]) -> int:
     raise AssertionError("state not reached")
 
 
-def test_race_stops_once_one_candidate_is_left() -> None:
-    stuck = Plan([(2, 0)], (98, 98, 3, 3), (50, 60))
-    open_piles = Plan([(98, 0)], (1, 1, 100, 100), (50, 60))
+@pytest.mark.parametrize(
+    ("ranked", "chosen", "shuffles"),
+    [
+        ([(0.0, STUCK), (1.0, OPEN_PILES)], OPEN_PILES, 4),  # one candidate left after a round: stop
+        ([(0.0, ALIKE[0]), (0.0, ALIKE[1])], ALIKE[0], 12),  # a close call gets every round
+    ],
+    ids=["stops-once-one-is-left", "spends-every-round-on-a-close-call"],
+)
+def test_race_draws_orders_only_while_the_call_is_close(
+    ranked: list[tuple[float, Plan]], chosen: Plan, shuffles: int
+) -> None:
     settings = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=0.0, rounds=3, gap=1.0)
     rng = random.Random(5)
-    assert choose([(0.0, stuck), (1.0, open_piles)], [70, 80], rng, settings) is open_piles
-    assert shuffles_taken(rng, 5, [70, 80]) == 4
-
-
-def test_race_spends_every_round_on_a_close_call() -> None:
-    first = Plan([(2, 0)], (1, 1, 100, 100), (50, 60))
-    second = Plan([(3, 0)], (1, 1, 100, 100), (50, 60))
-    settings = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=0.0, rounds=3, gap=1.0)
-    rng = random.Random(5)
-    assert choose([(0.0, first), (0.0, second)], [70, 80], rng, settings) is first
-    assert shuffles_taken(rng, 5, [70, 80]) == 12
+    assert choose(ranked, [70, 80], rng, settings) is chosen
+    assert shuffles_taken(rng, 5, [70, 80]) == shuffles
 
 
 def test_race_averages_every_round_it_played(monkeypatch: pytest.MonkeyPatch) -> None:
     # A looks better after one round (-1 a draw against 0) but not over both (1 against 0); the
     # prior makes the totals decide: A 1.0 against B 1.25 only if both rounds are averaged.
-    first = Plan([(2, 0)], (1, 1, 100, 100), (50, 60))
-    second = Plan([(3, 0)], (1, 1, 100, 100), (50, 60))
+    first, second = ALIKE
     rounds = {id(first): iter([-4.0, 12.0]), id(second): iter([0.0, 0.0])}
     monkeypatch.setattr(lookahead, "plan_total", lambda plan, draws, settings: next(rounds[id(plan)]))
     settings = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=1.0, rounds=2, gap=3.0)

@@ -1,4 +1,4 @@
-"""``python -m service``: serve on 127.0.0.1:$PORT (default 8000); embedded store unless REDIS_URL is set."""
+"""``python -m service``: serve on $HOST:$PORT (default 127.0.0.1:8000); embedded store unless REDIS_URL is set."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from . import config, create_app
 
 
 def main() -> None:
-    create_app().run(host="127.0.0.1", port=config.port(), threaded=True)
+    create_app().run(host=config.host(), port=config.port(), threaded=True)
 
 
 if __name__ == "__main__":

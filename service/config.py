@@ -41,3 +41,9 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
 def port(environ: Mapping[str, str] | None = None) -> int:
     environ = os.environ if environ is None else environ
     return _positive_int("PORT", environ.get("PORT", "8000"))
+
+
+def host(environ: Mapping[str, str] | None = None) -> str:
+    """The address ``python -m service`` listens on: ``HOST``, default 127.0.0.1 (this machine only)."""
+    environ = os.environ if environ is None else environ
+    return environ.get("HOST", "").strip() or "127.0.0.1"

@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
+from thegame_core.games.the_game.state import shuffled_deck
 from thegame_core.simulate import derive_seed
-from thegame_core.the_game.state import shuffled_deck
 
 
 def ours_game(deck: Sequence[int], players: int) -> int:

@@ -18,8 +18,8 @@ import statistics
 from tune_best import parse_params
 
 from thegame_core.bots import register_bot
+from thegame_core.games.the_game.bots.best import BestBot, Params
 from thegame_core.simulate import Setup, play_scores
-from thegame_core.the_game.bots.best import BestBot, Params
 
 
 def scores(name: str, params: Params, players: int, args: argparse.Namespace) -> list[int]:

@@ -12,8 +12,8 @@ import argparse
 import dataclasses
 
 from thegame_core.bots import register_bot
+from thegame_core.games.the_game.bots.best import BestBot, Params
 from thegame_core.simulate import Setup, simulate
-from thegame_core.the_game.bots.best import BestBot, Params
 
 
 def parse_params(pairs: list[str]) -> Params:

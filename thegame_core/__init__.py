@@ -14,9 +14,18 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, overload
 
-from .errors import ERROR_CODES, CorruptState, GameError, IllegalAction, InvalidAction, InvalidSetup
-from .registry import Game, GameState, game_names, get_game, register
-from .the_game import (
+from . import games  # noqa: F401 (importing it registers every game)
+from .errors import (
+    COMMON_ERROR_CODES,
+    CorruptState,
+    GameError,
+    GameOver,
+    IllegalAction,
+    InvalidAction,
+    InvalidSetup,
+    NotYourTurn,
+)
+from .games.the_game import (
     CARDS_IN_DECK,
     MAX_HAND_SIZE,
     MAX_PLAYERS,
@@ -29,12 +38,13 @@ from .the_game import (
     EndTurn,
     Observation,
     Options,
-    Outcome,
     Play,
     Signal,
     State,
 )
-from .the_game import GAME as THE_GAME
+from .outcome import Outcome
+from .protocol import Game, GameInfo, GameState
+from .registry import game_names, get_game, register
 
 __version__ = "0.1.0"
 __all__ = [
@@ -52,10 +62,13 @@ __all__ = [
     "EndTurn",
     "Game",
     "GameError",
+    "GameInfo",
+    "GameOver",
     "GameState",
     "IllegalAction",
     "InvalidAction",
     "InvalidSetup",
+    "NotYourTurn",
     "Observation",
     "Options",
     "Outcome",
@@ -71,7 +84,11 @@ __all__ = [
     "replay",
 ]
 
-register(THE_GAME)
+#: Every code the library raises, with its meaning: the common codes, then each game's rule codes.
+ERROR_CODES: dict[str, str] = {
+    **COMMON_ERROR_CODES,
+    **{code: text for name in game_names() for code, text in get_game(name).info.errors.items()},
+}
 
 
 @overload
@@ -109,7 +126,7 @@ def new_game(
 
 def replay(record: Mapping[str, Any]) -> GameState:
     """Rebuild a game from its setup and actions (``state.replay_record()``, or the service's log)."""
-    return get_game(record.get("game", THE_GAME.name)).replay(record)
+    return get_game(record.get("game", "the-game")).replay(record)
 
 
 def dumps(state: GameState) -> str:

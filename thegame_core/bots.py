@@ -1,47 +1,43 @@
-"""Registry of bots: ``create_bot("greedy", seed=1).act(observation) -> [actions]``.
+"""Bots of every game: ``create_bot("greedy", game="ninja", seed=1).act(observation) -> [actions]``.
 
-A bot decides only from an ``Observation`` (its own hand, public counts, the public history and
-signals), never from the hidden state. ``act`` returns the actions it takes now, in order:
-for The Game, its plays for the rest of the turn followed by ``EndTurn`` (or nothing if it is not
-its turn). New bots and bots for other games register with ``register_bot``.
+A bot decides only from an observation (``state.observe(seat)``: its own hand, public counts and
+history), never from the hidden state. ``act`` returns the actions it takes now, in order: a whole
+turn where the game has turns (for The Game, its plays then ``EndTurn``), or an empty list when it
+declines to act now (not its turn; an optional out-of-turn action it does not want). Each game
+lists its bots in its registry entry (``Game.bots``), so a new game brings its own;
+``register_bot`` adds more (tuning scripts register variants under new names).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
-
 from .errors import GameError
-from .the_game.bots.basic import GreedyBot, RandomBot
-from .the_game.bots.best import BestBot
+from .protocol import Bot, BotFactory
+from .registry import get_game
 
+__all__ = ["Bot", "bot_names", "create_bot", "register_bot"]
 
-class Bot(Protocol):
-    def act(self, observation: Any) -> Sequence[Any]: ...
-
-
-BotFactory = Callable[[int], Bot]
-
-_BOTS: dict[tuple[str, str], BotFactory] = {
-    ("the-game", "random"): RandomBot,
-    ("the-game", "greedy"): GreedyBot,
-    ("the-game", "best"): BestBot,
-}
+_ADDED: dict[tuple[str, str], BotFactory] = {}
 
 
 def register_bot(game: str, name: str, factory: BotFactory) -> None:
-    """Make ``factory(seed)`` available as bot ``name`` for ``game``."""
-    _BOTS[(game, name)] = factory
+    """Make ``factory(seed)`` available as bot ``name`` for ``game``, besides the game's own bots."""
+    _ADDED[(game, name)] = factory
+
+
+def _factories(game: str) -> dict[str, BotFactory]:
+    added = {name: factory for (known, name), factory in _ADDED.items() if known == game}
+    return {**get_game(game).bots, **added}
 
 
 def bot_names(game: str = "the-game") -> list[str]:
-    return sorted(name for known_game, name in _BOTS if known_game == game)
+    """The bots of ``game``, sorted."""
+    return sorted(_factories(game))
 
 
 def create_bot(name: str, *, game: str = "the-game", seed: int = 0) -> Bot:
     """A new bot (one per seat and game: bots may remember what they saw)."""
     try:
-        factory = _BOTS[(game, name)]
+        factory = _factories(game)[name]
     except KeyError:
         raise GameError(
             f"unknown bot {name!r} for {game}; bots: {', '.join(bot_names(game))}", code="unknown_bot"

@@ -40,21 +40,31 @@ class IllegalAction(GameError):
     code = "illegal_action"
 
 
+class NotYourTurn(IllegalAction):
+    """An in-turn action from a seat the game is not waiting for."""
+
+    code = "not_your_turn"
+
+
+class GameOver(IllegalAction):
+    """Any action once the game has ended."""
+
+    code = "game_over"
+
+
 class CorruptState(GameError):
     """Serialized state that cannot be read back (wrong format version, broken invariant)."""
 
     code = "corrupt_state"
 
 
-#: Every code the library raises, with its meaning, so clients can map them exhaustively.
-ERROR_CODES: dict[str, str] = {
+#: The codes every game shares, with their meaning; each game lists its own rule codes in its ``info``.
+COMMON_ERROR_CODES: dict[str, str] = {
     "invalid_setup": "the game cannot be created with these players, deck, options or first seat",
-    "invalid_action": "the action is malformed (unknown pile or kind, impossible card or seat)",
+    "invalid_action": "the action is malformed (unknown type or field, impossible value or seat)",
     "game_over": "the game has ended; no action is accepted",
-    "not_your_turn": "only the current seat may play or end the turn",
-    "card_not_in_hand": "the card is not in the acting seat's hand",
-    "illegal_play": "the card cannot be placed on that pile",
-    "minimum_not_reached": "the turn cannot end before the required number of cards is placed",
+    "not_your_turn": "an in-turn action from a seat the game is not waiting for",
     "corrupt_state": "serialized state cannot be read back",
     "unknown_game": "no game is registered under that name",
+    "unknown_bot": "no bot of that name is registered for the game",
 }

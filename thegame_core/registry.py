@@ -1,65 +1,12 @@
-"""Game registry: one name per game, each game a package behind the same small interface.
+"""Game registry: one name per game, each game a package behind the same protocol (``protocol.Game``).
 
-The Game is registered today; Ninja and Bataille corse (specified in the shared specs) plug in
-later by registering an object with the same shape, without any change to callers.
+Games register themselves in ``thegame_core.games``; adding a game is one package plus one line there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
-
 from .errors import GameError
-
-
-class GameState(Protocol):
-    """What every game's immutable state offers to the service, bots and tools."""
-
-    @property
-    def game(self) -> str: ...
-    @property
-    def status(self) -> str: ...
-    @property
-    def current_seat(self) -> int: ...
-    @property
-    def version(self) -> int: ...
-    @property
-    def score(self) -> int: ...
-    @property
-    def players(self) -> int: ...
-
-    def apply(self, action: Any) -> GameState: ...
-    def apply_all(self, actions: Sequence[Any]) -> GameState: ...
-    def legal_actions(self) -> list[Any]: ...
-    def view(self, seat: int) -> dict[str, Any]: ...
-    def public_view(self) -> dict[str, Any]: ...
-    def public_log(self) -> list[dict[str, Any]]: ...
-    def replay_record(self) -> dict[str, Any]: ...
-
-
-class Game(Protocol):
-    """A registered game: creates states, reads them back, parses actions."""
-
-    name: str
-
-    def new_game(
-        self,
-        *,
-        players: int,
-        seed: int | None,
-        deck: Sequence[int] | None,
-        options: Mapping[str, Any] | None,
-        first_seat: int,
-    ) -> GameState: ...
-
-    def to_dict(self, state: Any) -> dict[str, Any]: ...
-
-    def from_dict(self, data: Mapping[str, Any]) -> GameState: ...
-
-    def replay(self, record: Mapping[str, Any]) -> GameState: ...
-
-    def parse_action(self, data: Mapping[str, Any]) -> Any: ...
-
+from .protocol import Game
 
 _GAMES: dict[str, Game] = {}
 
@@ -71,6 +18,11 @@ def register(game: Game) -> Game:
         raise ValueError(f"a different game is already registered as {game.name!r}")
     _GAMES[game.name] = game
     return game
+
+
+def unregister(name: str) -> None:
+    """Forget the game registered as ``name`` (for tests that register a game of their own)."""
+    _GAMES.pop(name, None)
 
 
 def get_game(name: str) -> Game:

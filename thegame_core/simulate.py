@@ -50,12 +50,12 @@ def play_one(setup: Setup, index: int) -> int:
         for seat in range(setup.players)
     ]
     while state.status == "playing":
-        seat = state.current_seat
-        actions = bots[seat].act(state.observe(seat))  # type: ignore[attr-defined]
+        seat = state.asking_order()[0]
+        actions = bots[seat].act(state.observe(seat))
         if not actions:
             raise RuntimeError(f"bot {setup.bot!r} returned no action on its turn")
         state = state.apply_all(actions)
-    return state.score
+    return int(state.score)  # type: ignore[attr-defined]
 
 
 def _play_chunk(setup: Setup, start: int, stop: int) -> list[int]:

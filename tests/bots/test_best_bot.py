@@ -8,10 +8,10 @@ import pytest
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
-from thegame_core.the_game import EndTurn, Play, Signal, State
-from thegame_core.the_game.bots.best import BestBot, Params, signal_changes
-from thegame_core.the_game.bots.endgame import TeamSearch
-from thegame_core.the_game.bots.turns import Plan
+from thegame_core.games.the_game import EndTurn, Play, Signal, State
+from thegame_core.games.the_game.bots.best import BestBot, Params, signal_changes
+from thegame_core.games.the_game.bots.endgame import TeamSearch
+from thegame_core.games.the_game.bots.turns import Plan
 
 
 def play_game(players: int, seed: int, options: dict[str, object] | None = None, turns: int | None = None) -> State:

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from thegame_core.the_game.bots import lookahead
-from thegame_core.the_game.bots.lookahead import Rollout, Settings, choose
-from thegame_core.the_game.bots.turns import Plan
+from thegame_core.games.the_game.bots import lookahead
+from thegame_core.games.the_game.bots.lookahead import Rollout, Settings, choose
+from thegame_core.games.the_game.bots.turns import Plan
 
 SETTINGS = Settings(samples=4, extra=0, least=2, win_bonus=0.0, prior=0.0)
 STUCK = Plan([(2, 0)], (98, 98, 3, 3), (50, 60))  # after it, neither 50 nor 60 has a pile

@@ -31,6 +31,11 @@ def new(players: int, **kwargs: Any) -> tg.State:
     return state
 
 
+def turn_actions(state: tg.State) -> list[tg.Action]:
+    """The current seat's plays and end of turn: ``legal_actions()`` without the signals every seat may send."""
+    return state.observe(state.current_seat).turn_actions()
+
+
 def deck_for(hands: Sequence[Sequence[int]], then: Sequence[int] = ()) -> list[int]:
     """A deck in draw order that deals ``hands`` (seat i gets ``hands[i]``), then draws ``then`` in order.
 
@@ -204,7 +209,7 @@ def check_invariants(state: tg.State, deck: Sequence[int] | None = None) -> None
             assert state.hands[state.current_seat], "only players holding cards take turns"
         assert state.placed_this_turn >= 0
         assert state.required_this_turn <= state.placed_this_turn + len(state.hands[state.current_seat])
-        assert state.legal_actions(), "a running game always offers an action (else it would be lost)"
+        assert turn_actions(state), "a running game always offers a play or an end of turn (else it would be lost)"
     else:
         assert state.outcome is not None and state.outcome.status == state.status
         assert state.legal_actions() == []
@@ -233,7 +238,7 @@ def check_views(state: tg.State, deck: Sequence[int] | None = None) -> None:
     assert all(set(entry) <= {"type", "seat", "card", "pile", "kind", "clear"} for entry in log)
     assert [entry["card"] for entry in log if "card" in entry] == placed_cards(state)
     assert all(entry["type"] == "play" for entry in log if "card" in entry)
-    legal = state.legal_actions()
+    legal = turn_actions(state)
     for seat in range(state.players):
         view = state.view(seat)
         assert sorted(view["hand"]) == sorted(state.hands[seat])
@@ -324,6 +329,12 @@ def check_rules(state: tg.State) -> None:
     assert plays == spec_plays(hand, tops)
     assert all(action.seat == seat for action in state.legal_actions())
     assert (tg.EndTurn(seat) in state.legal_actions()) == (need <= 0 or not hand)
+    for other in range(state.players):  # signals that change the table, from every seat, on its turn or not
+        signals = [action for action in state.legal_actions(other) if isinstance(action, tg.Signal)]
+        shown = {(pile, kind) for signaller, pile, kind in state.signals if signaller == other}
+        assert {(s.pile, s.kind, s.clear) for s in signals} == {
+            (pile, kind, (pile, kind) in shown) for pile in tg.PILES for kind in tg.SIGNAL_KINDS
+        }
 
 
 def check_transition(before: tg.State, action: Any, after: tg.State, deck: Sequence[int]) -> None:

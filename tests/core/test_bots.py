@@ -23,9 +23,11 @@ def test_unknown_bot_is_refused(name: str) -> None:
         create_bot(name, seed=1)
 
 
-def test_unknown_game_for_a_bot_is_refused() -> None:
+def test_unknown_bot_or_game_is_refused() -> None:
     with raises_code("unknown_bot"):
-        create_bot("greedy", game="ninja")
+        create_bot("perfect", game="the-game")
+    with raises_code("unknown_game"):
+        create_bot("greedy", game="chess")
 
 
 @pytest.mark.parametrize("name", BOTS)

@@ -20,6 +20,7 @@ from .helpers import (
     play_turns,
     raises_code,
     scripted_game,
+    turn_actions,
 )
 
 # One player, two cards, minimum two: see helpers.after_two_turns.
@@ -40,7 +41,7 @@ def test_won_when_all_98_cards_are_placed() -> None:
     assert state.outcome is not None
     assert (state.outcome.status, state.outcome.reason) == ("won", "all_cards_placed")
     assert (state.score, state.draw_pile, state.hands) == (0, 0, ((),))
-    assert state.legal_actions() == []
+    assert turn_actions(state) == []
     with raises_code("game_over"):
         state.apply(tg.EndTurn(0))
 
@@ -65,7 +66,7 @@ def test_lost_at_turn_start_when_no_legal_play() -> None:
     assert state.outcome == tg.Outcome("lost", "minimum_unreachable", 0)
     assert state.tops == (90, 91, 20, 11)
     assert state.score == 98 - 4  # four cards placed
-    assert state.legal_actions() == []
+    assert turn_actions(state) == []
 
 
 def test_lost_at_turn_start_when_only_part_of_the_minimum_is_reachable() -> None:
@@ -100,10 +101,10 @@ def test_self_enabled_play_89_then_79_is_not_a_loss() -> None:
     state = play_turns(state, [[(85, A1), (95, A2)], [(10, D1), (11, D2)]])
     assert sorted(state.hands[0]) == [79, 89]
     assert state.status == "playing"
-    assert state.legal_actions() == [tg.Play(0, 89, A1)]
+    assert turn_actions(state) == [tg.Play(0, 89, A1)]
     state = state.apply(tg.Play(0, 89, A1))
     assert state.status == "playing"
-    assert state.legal_actions() == [tg.Play(0, 79, A1)]
+    assert turn_actions(state) == [tg.Play(0, 79, A1)]
     assert state.apply_all([tg.Play(0, 79, A1), tg.EndTurn(0)]).status == "playing"
 
 
@@ -118,11 +119,11 @@ def test_self_enabled_chain_of_three_is_not_a_loss() -> None:
     """Spec: the check looks for a "sequence" of plays: only 99 fits now, then 89 and 79 each 10 below."""
     state = three_chain([79, 89, 99], "strict")
     assert state.status == "playing"
-    assert {action.card for action in state.legal_actions() if isinstance(action, tg.Play)} == {99}
-    assert tg.EndTurn(0) not in state.legal_actions()
+    assert {action.card for action in turn_actions(state) if isinstance(action, tg.Play)} == {99}
+    assert tg.EndTurn(0) not in turn_actions(state)
     state = state.apply_all([tg.Play(0, 99, A1), tg.Play(0, 89, A1), tg.Play(0, 79, A1)])
     assert state.status == "playing"
-    assert tg.EndTurn(0) in state.legal_actions()
+    assert tg.EndTurn(0) in turn_actions(state)
 
 
 def test_broken_chain_is_lost_at_turn_start() -> None:
@@ -212,6 +213,6 @@ def test_score_counts_cards_in_hands_and_draw_pile(seed: int) -> None:
     """Spec: "Score: the number of cards not placed = cards in all hands + cards in the draw pile"."""
     state = new(4, seed=seed)
     assert state.score == 98
-    plays = [action for action in state.legal_actions() if isinstance(action, tg.Play)]
+    plays = [action for action in turn_actions(state) if isinstance(action, tg.Play)]
     state = state.apply(plays[0])
     assert state.score == 97 == sum(map(len, state.hands)) + state.draw_pile

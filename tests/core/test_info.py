@@ -8,7 +8,19 @@ import pytest
 
 import thegame_core as tg
 
-from .helpers import A1, A2, D1, D2, after_two_turns, check_views, deck_for, new, placed_cards, raises_code
+from .helpers import (
+    A1,
+    A2,
+    D1,
+    D2,
+    after_two_turns,
+    check_views,
+    deck_for,
+    new,
+    placed_cards,
+    raises_code,
+    turn_actions,
+)
 
 HANDS = [[10, 11, 12, 13, 14, 15], [20, 21, 22, 23, 24, 25], [30, 31, 32, 33, 34, 35]]
 
@@ -112,13 +124,21 @@ def test_signals_from_any_seat_at_any_time(state: tg.State, seat: int, kind: str
     assert after.version == state.version + 1
     assert (after.hands, after.tops, after.current_seat) == (state.hands, state.tops, state.current_seat)
     assert (after.placed_this_turn, after.required_this_turn) == (state.placed_this_turn, state.required_this_turn)
-    assert after.legal_actions() == state.legal_actions()
+    assert turn_actions(after) == turn_actions(state)
     assert after.public_log()[-1] == {"type": "signal", "seat": seat, "pile": D2, "kind": kind, "clear": False}
 
 
-def test_signals_are_not_listed_as_legal_actions(state: tg.State) -> None:
-    """legal_actions lists plays and EndTurn only ("signals are not listed")."""
-    assert all(isinstance(action, tg.Play | tg.EndTurn) for action in state.legal_actions())
+def test_legal_actions_list_every_signal_that_changes_the_table(state: tg.State) -> None:
+    """Every seat, on its turn or not, may send each signal it has not shown, and clear each it has shown; a
+    signal that would change nothing is refused (signal_unchanged), so it is not listed."""
+    state = state.apply(tg.Signal(2, D2, "dont_play"))
+    signals = [action for action in state.legal_actions(2) if isinstance(action, tg.Signal)]
+    assert len(signals) == len(tg.PILES) * len(tg.SIGNAL_KINDS)
+    assert tg.Signal(2, D2, "dont_play", clear=True) in signals and tg.Signal(2, D2, "dont_play") not in signals
+    assert all(isinstance(action, tg.Signal) for action in state.legal_actions(0))  # seat 1 is on turn
+    for repeat in (tg.Signal(2, D2, "dont_play"), tg.Signal(2, A1, "dont_play", clear=True)):
+        with raises_code("signal_unchanged"):
+            state.apply(repeat)
 
 
 def test_signal_at_turn_start_and_on_every_pile() -> None:

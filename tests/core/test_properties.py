@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
-from thegame_core.the_game.rules import can_place
+from thegame_core.games.the_game.rules import can_place
 
 from .helpers import (
     PRESET_NAMES,
@@ -28,6 +28,7 @@ from .helpers import (
     check_views,
     new,
     sequence_exists,
+    turn_actions,
 )
 
 PROPERTY_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -62,9 +63,9 @@ def choose(rng: random.Random, state: tg.State, greedy_share: float) -> Any:
     if roll > 0.05:
         if rng.random() < greedy_share:
             return GREEDY.act(state.observe(state.current_seat))[0]
-        return rng.choice(state.legal_actions())
-    kind = rng.choice(tg.SIGNAL_KINDS)
-    return tg.Signal(rng.randrange(state.players), rng.choice(tg.PILES), kind, clear=rng.random() < 0.3)
+        return rng.choice(turn_actions(state))
+    seat = rng.randrange(state.players)
+    return rng.choice([action for action in state.legal_actions(seat) if isinstance(action, tg.Signal)])
 
 
 def walk(data: st.DataObject) -> Iterator[tuple[tg.State, Any, tg.State]]:

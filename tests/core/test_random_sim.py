@@ -42,8 +42,8 @@ def simulate(state: tg.State, bot_name: str, rng: random.Random, signal_rate: fl
     while state.status == "playing":
         check_step(state, deck)
         if rng.random() < signal_rate:
-            kind = rng.choice(tg.SIGNAL_KINDS)
-            actions: list[tg.Action] = [tg.Signal(rng.randrange(state.players), rng.choice(tg.PILES), kind)]
+            signals = [a for a in state.legal_actions(rng.randrange(state.players)) if isinstance(a, tg.Signal)]
+            actions: list[tg.Action] = [rng.choice(signals)]
         else:
             actions = list(bots[state.current_seat].act(state.observe(state.current_seat)))
         assert actions, "a bot always acts on its turn"

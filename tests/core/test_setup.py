@@ -10,7 +10,7 @@ import pytest
 
 import thegame_core as tg
 
-from .helpers import ALL_CARDS, CARDS, deck_for, new, raises_code, undrawn
+from .helpers import ALL_CARDS, CARDS, deck_for, new, raises_code, turn_actions, undrawn
 
 # --- Components -------------------------------------------------------------------------------------------
 
@@ -270,7 +270,7 @@ def test_the_first_player_starts(players: int, first_seat: int) -> None:
     state = new(players, seed=2, first_seat=first_seat)
     assert state.current_seat == first_seat
     assert state.placed_this_turn == 0
-    assert {action.seat for action in state.legal_actions()} == {first_seat}
+    assert {action.seat for action in turn_actions(state)} == {first_seat}
     assert state.status == "playing" and state.version == 0 and state.history == ()
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import CorruptState, GameError
+from ...errors import CorruptState, GameError
 from .actions import action_from_notation
 from .options import resolve_options
 from .state import GAME_NAME, State

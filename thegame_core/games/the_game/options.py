@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..errors import InvalidSetup
+from ...errors import InvalidSetup
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
 MAX_HAND_SIZE = 8

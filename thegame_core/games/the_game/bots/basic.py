@@ -11,13 +11,14 @@ from .planning import plan_turn
 
 
 class RandomBot:
-    """Picks one legal action uniformly at random (ending the turn counts as one choice)."""
+    """Picks one of its turn's legal actions uniformly at random (ending the turn counts as one choice;
+    signals, which never move the game on, are not among them)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
     def act(self, observation: Observation) -> list[Action]:
-        choices = observation.legal_actions()
+        choices = observation.turn_actions()
         return [self.rng.choice(choices)] if choices else []
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from ..errors import InvalidAction
+from ...errors import InvalidAction
 
 PILES = ("asc1", "asc2", "desc1", "desc2")
 PILE_INDEX = {name: index for index, name in enumerate(PILES)}

@@ -9,32 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...outcome import Outcome, Progress
 from . import rules
-from .actions import HIGHEST_CARD, PILES, Action, EndTurn, Play
+from .actions import HIGHEST_CARD, PILES, SIGNAL_KINDS, Action, EndTurn, Play, Signal
 from .options import MAX_PLAYERS, Options
 
-if TYPE_CHECKING:
-    from .state import Outcome, SignalKey
-
-
-class Progress:
-    """How far a game is, derived the same way for a state and for what a seat sees of it."""
-
-    __slots__ = ()
-    outcome: Outcome | None
-    history: tuple[Action, ...]
-
-    @property
-    def status(self) -> str:
-        """``"playing"``, ``"won"`` or ``"lost"``."""
-        return "playing" if self.outcome is None else self.outcome.status
-
-    @property
-    def version(self) -> int:
-        """Number of actions applied since the deal: +1 per change."""
-        return len(self.history)
+SignalKey = tuple[int, str, str]
 
 
 @dataclass(slots=True)
@@ -86,12 +68,29 @@ class Observation(Progress):
         assert self.seat is not None, "a spectator has no turn"
         return _END_TURNS[self.seat]
 
-    def legal_actions(self) -> list[Action]:
+    def turn_actions(self) -> list[Action]:
         """This seat's legal plays and, when allowed, ``EndTurn`` (empty unless it is this seat's turn)."""
         actions: list[Action] = list(self.legal_plays())
         if self.seat is not None and self.can_end_turn():
-            actions.append(EndTurn(self.seat))
+            actions.append(_END_TURNS[self.seat])
         return actions
+
+    def signal_changes(self) -> list[Signal]:
+        """The signals this seat may send now: each one that changes the table (set if unset, clear if set)."""
+        seat = self.seat
+        if seat is None or self.outcome is not None:
+            return []
+        mine = {(pile, kind) for signaller, pile, kind in self.signals if signaller == seat}
+        return [Signal(seat, pile, kind, (pile, kind) in mine) for pile in PILES for kind in SIGNAL_KINDS]
+
+    def legal_actions(self) -> list[Action]:
+        """Every action this seat may send now: its turn's actions, then the signals that change the table."""
+        return [*self.turn_actions(), *self.signal_changes()]
+
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        """The seat whose turn it is, while the game runs."""
+        return frozenset() if self.outcome is not None else frozenset((self.current_seat,))
 
     def to_dict(self) -> dict[str, Any]:
         """The view of the HTTP contract (``../shared/spec/api.md``, "A view")."""
@@ -113,13 +112,21 @@ class Observation(Progress):
             "required_this_turn": self.required_this_turn,
             "signals": [{"seat": seat, "pile": pile, "kind": kind} for seat, pile, kind in self.signals],
             "score": self.score,
+            "waiting_for": sorted(self.waiting_for),
         }
         if self.seat is not None:
             view["seat"] = self.seat
             view["hand"] = list(self.hand)
             view["legal_plays"] = [{"card": play.card, "pile": play.pile} for play in self.legal_plays()]
             view["can_end_turn"] = self.can_end_turn()
+            view["legal_actions"] = [_without_seat(action.to_dict()) for action in self.legal_actions()]
         return view
+
+
+def _without_seat(action: dict[str, Any]) -> dict[str, Any]:
+    """An action's dict form as a client sends it back: the token says who acts."""
+    del action["seat"]
+    return action
 
 
 # Every play of every seat, built once and shared (actions are immutable): bots and simulations

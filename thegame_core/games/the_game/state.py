@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, NoReturn
 
-from ..errors import IllegalAction, InvalidAction, InvalidSetup
+from ...errors import GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
+from ...outcome import Outcome, Progress
 from .actions import PILE_INDEX, Action, EndTurn, Play, Signal, shape_problem
 from .options import Options
 from .rules import ASCENDING, BASES, CARDS_IN_DECK, accepts, can_place
-from .views import Observation, Progress
+from .views import Observation, SignalKey
 
 GAME_NAME = "the-game"
 FULL_DECK = tuple(range(2, 100))
@@ -25,20 +25,6 @@ FULL_DECK = tuple(range(2, 100))
 WON_ALL_PLACED = "all_cards_placed"
 LOST_MINIMUM_UNREACHABLE = "minimum_unreachable"
 LOST_NO_LEGAL_PLAY = "no_legal_play"
-
-SignalKey = tuple[int, str, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How the game ended: ``status`` is ``"won"`` or ``"lost"``; ``seat`` is who was stuck."""
-
-    status: str
-    reason: str
-    seat: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"status": self.status, "reason": self.reason, "seat": self.seat}
 
 
 def shuffled_deck(seed: int) -> tuple[int, ...]:
@@ -127,9 +113,19 @@ class State(_Fields, Progress):
         """Cards not placed: every hand plus the draw pile (a count, not a sum of values)."""
         return self.draw_pile + sum(map(len, self.hands))
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal play and, when allowed, ``EndTurn`` of the current seat (signals excluded)."""
-        return self.observe(self.current_seat).legal_actions()
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        """The seat whose turn it is, while the game runs (empty once it is over)."""
+        return frozenset() if self.outcome is not None else frozenset((self.current_seat,))
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action ``seat`` (default: the current seat) may send now: on its turn its legal plays and,
+        when allowed, ``EndTurn``; at any time while the game runs, each signal that changes the table."""
+        return self.observe(self.current_seat if seat is None else seat).legal_actions()
+
+    def asking_order(self) -> tuple[int, ...]:
+        """Only the current seat's action moves the game on (signals are never needed)."""
+        return tuple(self.waiting_for)
 
     # Transitions ---------------------------------------------------------------------------
     def apply(self, action: Action) -> State:
@@ -258,11 +254,17 @@ def _stuck(options: Options, hand: Sequence[int], tops: Sequence[int], need: int
 
 
 def _signalled(signals: tuple[SignalKey, ...], action: Signal, players: int) -> tuple[SignalKey, ...]:
-    """The signals on the table after ``action`` (a seat's signal replaces its same one, or is cleared)."""
+    """The signals on the table after ``action``, which must change them: set one not shown, or clear one
+    shown (a repeat would only grow the game's history)."""
     problem = shape_problem(action, players)
     if problem is not None:
         raise InvalidAction(problem)
     key = (action.seat, action.pile, action.kind)
+    if (key in signals) != action.clear:
+        shown = "already shows" if key in signals else "does not show"
+        raise IllegalAction(
+            f"the table {shown} seat {action.seat}'s {action.kind} on {action.pile}", code="signal_unchanged"
+        )
     others = tuple(signal for signal in signals if signal != key)
     return others if action.clear else tuple(sorted((*others, key)))
 
@@ -279,13 +281,13 @@ def _refuse(
     """Raise the first error, in the contract's order (game over, shape, turn, hand, rule), of an
     action that ``State.apply_all`` turned down, given the moment it came."""
     if outcome is not None:
-        raise IllegalAction(f"the game is over ({outcome.status})", code="game_over")
+        raise GameOver(f"the game is over ({outcome.status})")
     problem = shape_problem(action, len(hands))
     if problem is not None:
         raise InvalidAction(problem)
-    assert isinstance(action, (Play, EndTurn)), "a well-formed signal is always allowed"
+    assert isinstance(action, (Play, EndTurn)), "apply_all judges signals itself"
     if action.seat != seat:
-        raise IllegalAction(f"it is seat {seat}'s turn, not seat {action.seat}'s", code="not_your_turn")
+        raise NotYourTurn(f"it is seat {seat}'s turn, not seat {action.seat}'s")
     if isinstance(action, EndTurn):
         missing = required - placed
         raise IllegalAction(f"place {missing} more card(s) before ending the turn", code="minimum_not_reached")

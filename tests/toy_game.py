@@ -1,0 +1,303 @@
+"""Snap, a toy game registered only by the tests: it proves that a game is one package plus its registration.
+
+The current seat flips the next card of the deck onto the pile; the turn passes on. When the top card is even,
+any seat may ``snap`` at any time, carrying the version it saw (``seen``), like a Bataille corse slap: the first
+snap the game applies scores a point and clears the pile; a snap carrying an older version is stale and is
+applied as a no-op that only counts in the version; a fresh snap on an odd card is refused
+(``nothing_to_snap``). The game ends with the last flip; most points wins, ties by seat order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, NamedTuple
+
+from thegame_core.errors import CorruptState, GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
+from thegame_core.outcome import Outcome, Progress
+from thegame_core.protocol import ActionInfo, BotFactory, GameInfo, OptionInfo
+
+NAME = "toy-snap"
+
+
+class Flip(NamedTuple):
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "flip", "seat": self.seat}
+
+
+class Snap(NamedTuple):
+    seat: int
+    seen: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "snap", "seat": self.seat, "seen": self.seen}
+
+
+Action = Flip | Snap
+
+
+@dataclass(frozen=True)
+class Options:
+    players: int
+    cards: int = 8
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "cards": self.cards}
+
+
+def _options(players: Any, options: Mapping[str, Any] | None) -> Options:
+    values = dict(options or {})
+    values.pop("players", None)
+    if values.pop("preset", "standard") == "quick":
+        values.setdefault("cards", 4)
+    if set(values) - {"cards"}:
+        raise InvalidSetup(f"unknown option(s): {sorted(set(values) - {'cards'})}")
+    if type(players) is not int or not 2 <= players <= 4:
+        raise InvalidSetup("players must be 2 to 4")
+    cards = values.get("cards", 8)
+    if type(cards) is not int or not 4 <= cards <= 20:
+        raise InvalidSetup("cards must be 4 to 20")
+    return Options(players, cards)
+
+
+@dataclass(frozen=True)
+class View(Progress):
+    """What a seat (or a spectator) sees: everything but the order of the deck."""
+
+    seat: int | None
+    options: Options
+    pile: tuple[int, ...]
+    left: int
+    points: tuple[int, ...]
+    current_seat: int
+    history: tuple[Action, ...]
+    outcome: Outcome | None
+    legal: tuple[Action, ...] = ()
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.legal)
+
+    def to_dict(self) -> dict[str, Any]:
+        playing = self.outcome is None
+        view: dict[str, Any] = {
+            "game": NAME,
+            "status": self.status,
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            "version": self.version,
+            "options": self.options.to_dict(),
+            "players": self.options.players,
+            "seats": [{"seat": seat, "points": points} for seat, points in enumerate(self.points)],
+            "current_seat": self.current_seat,
+            "waiting_for": [self.current_seat] if playing else [],
+            "pile": list(self.pile),
+            "deck": self.left,
+        }
+        if self.seat is not None:
+            view["seat"] = self.seat
+            view["legal_actions"] = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in self.legal]
+        return view
+
+
+@dataclass(frozen=True)
+class State(Progress):
+    game: ClassVar[str] = NAME
+    options: Options
+    deck: tuple[int, ...]
+    first_seat: int
+    flipped: int = 0
+    pile: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    current_seat: int = 0
+    history: tuple[Action, ...] = ()
+    outcome: Outcome | None = field(default=None)
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        return frozenset() if self.outcome else frozenset((self.current_seat,))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.outcome is not None:
+            return []
+        actions: list[Action] = [Flip(seat)] if seat == self.current_seat else []
+        if self.pile and self.pile[-1] % 2 == 0:
+            actions.append(Snap(seat, self.version))
+        return actions
+
+    def asking_order(self) -> tuple[int, ...]:
+        if self.outcome is not None:
+            return ()
+        return tuple((self.current_seat + step) % self.players for step in range(self.players))
+
+    def apply(self, action: Any) -> State:
+        if self.outcome is not None:
+            raise GameOver("the game is over")
+        if type(action) not in (Flip, Snap) or type(action.seat) is not int or not 0 <= action.seat < self.players:
+            raise InvalidAction(f"not an action of {NAME}: {action!r}")
+        history = (*self.history, action)
+        if isinstance(action, Snap):
+            if type(action.seen) is not int or not 0 <= action.seen <= self.version:
+                raise InvalidAction(f"seen must be a version from 0 to {self.version}")
+            if action.seen < self.version:  # stale: somebody acted since; applied as a no-op
+                return replace(self, history=history)
+            if not self.pile or self.pile[-1] % 2:
+                raise IllegalAction("the top card is not even", code="nothing_to_snap")
+            points = tuple(p + (seat == action.seat) for seat, p in enumerate(self.points))
+            return replace(self, pile=(), points=points, history=history)
+        if action.seat != self.current_seat:
+            raise NotYourTurn(f"it is seat {self.current_seat}'s turn")
+        flipped = self.flipped + 1
+        after = replace(
+            self,
+            flipped=flipped,
+            pile=(*self.pile, self.deck[self.flipped]),
+            current_seat=(self.current_seat + 1) % self.players,
+            history=history,
+        )
+        return after if flipped < len(self.deck) else replace(after, outcome=_outcome(after))
+
+    def apply_all(self, actions: Iterable[Any]) -> State:
+        state = self
+        for action in actions:
+            state = state.apply(action)
+        return state
+
+    def observe(self, seat: int | None) -> View:
+        legal = () if seat is None else tuple(self.legal_actions(seat))
+        left = len(self.deck) - self.flipped
+        return View(
+            seat, self.options, self.pile, left, self.points, self.current_seat, self.history, self.outcome, legal
+        )
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return self.observe(seat).to_dict()
+
+    def public_view(self) -> dict[str, Any]:
+        return self.observe(None).to_dict()
+
+    def public_log(self) -> list[dict[str, Any]]:
+        return [action.to_dict() for action in self.history]
+
+    def replay_record(self) -> dict[str, Any]:
+        return {
+            "game": NAME,
+            "players": self.players,
+            "options": self.options.to_dict(),
+            "deck": list(self.deck),
+            "first_seat": self.first_seat,
+            "actions": self.public_log(),
+        }
+
+
+def _outcome(state: State) -> Outcome:
+    order = sorted(range(state.players), key=lambda seat: (-state.points[seat], seat))
+    return Outcome("finished", "deck_exhausted", winner=order[0], ranking=tuple(order))
+
+
+class SnapHappy:
+    """Snaps whenever it can, flips on its turn."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: View) -> list[Action]:
+        snaps = [a for a in observation.legal if isinstance(a, Snap)]
+        return snaps[:1] or [a for a in observation.legal if isinstance(a, Flip)]
+
+
+class Dawdler(SnapHappy):
+    """Snaps half the time it could."""
+
+    def act(self, observation: View) -> list[Action]:
+        if any(isinstance(a, Snap) for a in observation.legal) and self.rng.random() < 0.5:
+            return [a for a in observation.legal if isinstance(a, Flip)]
+        return super().act(observation)
+
+
+INFO = GameInfo(
+    name=NAME,
+    title="Snap (toy)",
+    min_players=2,
+    max_players=4,
+    cooperative=False,
+    cards="ints 1..cards, each once, in flip order",
+    options=(
+        OptionInfo("preset", "str", "standard", "quick: 4 cards", choices=("standard", "quick")),
+        OptionInfo("cards", "int", 8, "cards in the deck", min=4, max=20),
+    ),
+    presets={"standard": {}, "quick": {"cards": 4}},
+    actions=(
+        ActionInfo("flip", "your turn: flip the next card"),
+        ActionInfo("snap", "any time the top card is even: snap, with the version you saw", {"seen": "int"}),
+    ),
+    view={"pile": {"type": "array", "items": {"type": "integer"}}, "deck": {"type": "integer"}},
+    seat_view={},
+    errors={"nothing_to_snap": "the top card is not even"},
+    outcome_reasons={"deck_exhausted": "the last card was flipped"},
+)
+
+
+class SnapGame:
+    name = NAME
+    info = INFO
+    bots: ClassVar[Mapping[str, BotFactory]] = {"random": Dawdler, "greedy": SnapHappy, "best": SnapHappy}
+
+    def new_game(
+        self,
+        *,
+        players: int,
+        seed: int | None = None,
+        deck: Sequence[int] | None = None,
+        options: Mapping[str, Any] | None = None,
+        first_seat: int = 0,
+    ) -> State:
+        resolved = _options(players, options)
+        if (seed is None) == (deck is None):
+            raise InvalidSetup("give exactly one of seed or deck")
+        cards = list(range(1, resolved.cards + 1))
+        if deck is None:
+            deck = random.Random(seed).sample(cards, len(cards))
+        if sorted(deck) != cards or any(type(card) is not int for card in deck):
+            raise InvalidSetup(f"deck must hold 1..{resolved.cards} once each")
+        if type(first_seat) is not int or not 0 <= first_seat < players:
+            raise InvalidSetup("first_seat out of range")
+        return State(resolved, tuple(deck), first_seat, points=(0,) * players, current_seat=first_seat)
+
+    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        view = self.new_game(players=players, seed=0, options=options).public_view()
+        view.update(status="lobby", current_seat=None, waiting_for=[])
+        return view
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        try:
+            if data["type"] == "flip":
+                return Flip(data["seat"])
+            if data["type"] == "snap":
+                return Snap(data["seat"], data["seen"])
+        except (KeyError, TypeError) as error:
+            raise InvalidAction(f"bad action: {error}") from None
+        raise InvalidAction(f"unknown action type {data.get('type')!r}")
+
+    def replay(self, record: Mapping[str, Any]) -> State:
+        start = self.new_game(
+            players=record["players"], deck=record["deck"], options=record["options"], first_seat=record["first_seat"]
+        )
+        return start.apply_all(self.parse_action(action) for action in record["actions"])
+
+    def to_dict(self, state: State) -> dict[str, Any]:
+        return {"format": 1, **state.replay_record()}
+
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        try:
+            return self.replay(data)
+        except (KeyError, TypeError, ValueError) as error:
+            raise CorruptState(f"damaged {NAME} snapshot: {error}") from None
+
+
+GAME = SnapGame()

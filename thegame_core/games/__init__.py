@@ -1,0 +1,8 @@
+"""Every game of the library, one package each, registered here (one line per game)."""
+
+from __future__ import annotations
+
+from ..registry import register
+from .the_game import GAME as THE_GAME
+
+register(THE_GAME)

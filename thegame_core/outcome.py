@@ -1,0 +1,54 @@
+"""How a game ended and how far it is, the same for every game.
+
+A module of its own so that a game's state and its views can both use them without importing
+each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended, in the manner of python-chess's ``Outcome``.
+
+    ``status`` is the game's end status (``"won"`` or ``"lost"`` for the cooperative The Game,
+    ``"finished"`` for competitive games); ``reason`` says why, with a code each game documents;
+    ``seat`` is the seat the reason names, if any (The Game: the seat that was stuck); ``winner``
+    and ``ranking`` (seats, best first) are set by competitive games.
+    """
+
+    status: str
+    reason: str
+    seat: int | None = None
+    winner: int | None = None
+    ranking: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "reason": self.reason,
+            "seat": self.seat,
+            "winner": self.winner,
+            "ranking": list(self.ranking),
+        }
+
+
+class Progress:
+    """How far a game is, derived the same way for a state and for what a seat sees of it."""
+
+    __slots__ = ()
+    outcome: Outcome | None
+    history: tuple[Any, ...]
+
+    @property
+    def status(self) -> str:
+        """``"playing"`` until the game ends, then the outcome's status."""
+        return "playing" if self.outcome is None else self.outcome.status
+
+    @property
+    def version(self) -> int:
+        """Number of actions applied since the deal: +1 per action."""
+        return len(self.history)

@@ -1,0 +1,195 @@
+"""What every game offers: its registry entry (``Game``), its states (``GameState``), its actions
+and its self-description (``GameInfo``), as plain data that the service turns into a catalog and
+an OpenAPI document.
+
+Nothing here belongs to one game. A game may offer more (The Game's ``score``, Ninja's
+``phase``); callers that serve every game (the service, the simulator, the generic tests) use only
+this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .outcome import Outcome
+
+#: JSON types a field of an option or an action may have.
+FIELD_TYPES = ("int", "bool", "str")
+
+
+class Action(Protocol):
+    """An action of any game: a value object that names the seat acting and has a dict form."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Options(Protocol):
+    """A game's resolved options; ``to_dict()`` is accepted back by ``new_game(options=...)``."""
+
+    @property
+    def players(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class GameState(Protocol):
+    """One immutable moment of any game.
+
+    ``waiting_for`` holds the seats whose action the game needs before it can move on (empty once
+    over); ``current_seat`` is the one seat whose single action it needs, if there is one.
+    ``legal_actions(seat)`` is every action ``seat`` may send now, out-of-turn ones included; any
+    other action raises ``GameError`` and changes nothing. ``asking_order()`` is the order in which
+    a referee (the simulator, the service's bot runner) offers seats the chance to act: out-of-turn
+    claims first, by the rule's priority, then the seats the game waits for.
+    """
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def options(self) -> Options: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def current_seat(self) -> int | None: ...
+    @property
+    def waiting_for(self) -> frozenset[int]: ...
+
+    def legal_actions(self, seat: int) -> Sequence[Any]: ...
+    def asking_order(self) -> tuple[int, ...]: ...
+    def apply(self, action: Any) -> GameState: ...
+    def apply_all(self, actions: Iterable[Any]) -> GameState: ...
+    def observe(self, seat: int | None) -> Any: ...
+    def view(self, seat: int) -> dict[str, Any]: ...
+    def public_view(self) -> dict[str, Any]: ...
+    def public_log(self) -> list[dict[str, Any]]: ...
+    def replay_record(self) -> dict[str, Any]: ...
+
+
+class Bot(Protocol):
+    """Decides from one seat's observation only: the actions it takes now, in order (a whole turn
+    where the game has turns), or none to decline (e.g. an optional out-of-turn action)."""
+
+    def act(self, observation: Any) -> Sequence[Any]: ...
+
+
+BotFactory = Callable[[int], Bot]
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One option of a game: its JSON ``type`` (one of ``FIELD_TYPES``), default (``None``: it depends
+    on the player count, as ``description`` says), and allowed values."""
+
+    name: str
+    type: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+    min: int | None = None
+    max: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default}
+        if self.choices is not None:
+            data["choices"] = list(self.choices)
+        if self.min is not None:
+            data["min"] = self.min
+        if self.max is not None:
+            data["max"] = self.max
+        data["description"] = self.description
+        return data
+
+
+@dataclass(frozen=True)
+class ActionInfo:
+    """One action type: its ``fields`` (name -> one of ``FIELD_TYPES``, ``seat`` not included),
+    which of them may be left out, and when it may be sent."""
+
+    type: str
+    description: str
+    fields: Mapping[str, str] = field(default_factory=dict)
+    optional: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "fields": dict(self.fields), "optional": list(self.optional)}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's self-description: what a client needs to build its lobby screen and send actions.
+
+    ``view`` maps each field the game adds to the common view fields to a JSON Schema fragment;
+    ``seat_view`` likewise for the fields of a seat's view only. ``errors`` lists the game's own
+    rule codes (raised as ``IllegalAction``) with their meaning. ``cards`` describes a ``deck``.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    cooperative: bool
+    cards: str
+    options: tuple[OptionInfo, ...]
+    presets: Mapping[str, Mapping[str, Any]]
+    actions: tuple[ActionInfo, ...]
+    view: Mapping[str, Mapping[str, Any]]
+    seat_view: Mapping[str, Mapping[str, Any]]
+    errors: Mapping[str, str]
+    outcome_reasons: Mapping[str, str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The catalog entry of the HTTP contract (bots are added by the registry)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "cooperative": self.cooperative,
+            "cards": self.cards,
+            "options": [option.to_dict() for option in self.options],
+            "presets": [{"name": name, "options": dict(values)} for name, values in self.presets.items()],
+            "actions": [action.to_dict() for action in self.actions],
+            "errors": dict(self.errors),
+            "outcome_reasons": dict(self.outcome_reasons),
+        }
+
+
+class Game(Protocol):
+    """A registered game: creates, reads back and replays its states, parses its actions, and
+    describes itself. ``bots`` maps bot names to factories taking a seed."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def bots(self) -> Mapping[str, BotFactory]: ...
+
+    def new_game(
+        self,
+        *,
+        players: int,
+        seed: int | None,
+        deck: Sequence[int] | None,
+        options: Mapping[str, Any] | None,
+        first_seat: int,
+    ) -> GameState: ...
+
+    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The public view of the table before the deal (status ``"lobby"``, nothing dealt)."""
+        ...
+
+    def to_dict(self, state: Any) -> dict[str, Any]: ...
+    def from_dict(self, data: Mapping[str, Any]) -> GameState: ...
+    def replay(self, record: Mapping[str, Any]) -> GameState: ...
+    def parse_action(self, data: Mapping[str, Any]) -> Any: ...

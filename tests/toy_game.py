@@ -122,6 +122,10 @@ class State(Progress):
     def waiting_for(self) -> frozenset[int]:
         return frozenset() if self.outcome else frozenset((self.current_seat,))
 
+    @property
+    def turns(self) -> int:
+        return self.flipped
+
     def legal_actions(self, seat: int) -> list[Action]:
         if self.outcome is not None:
             return []

@@ -175,7 +175,9 @@ def play(rng: random.Random, state: Any) -> Any:
             check_legal_actions(state)
             check_refusals(rng, state, info)
             check_snapshots(state)
-        state = state.apply(random_step(rng, state))
+        after = state.apply(random_step(rng, state))
+        assert state.turns <= after.turns <= after.version
+        state = after
     assert state.status != "playing", f"no end within {MAX_STEPS} actions"
     assert state.outcome is not None and state.outcome.status == state.status
     assert state.waiting_for == frozenset() and state.asking_order() == ()

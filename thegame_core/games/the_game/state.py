@@ -114,6 +114,11 @@ class State(_Fields, Progress):
         return self.draw_pile + sum(map(len, self.hands))
 
     @property
+    def turns(self) -> int:
+        """Turns ended so far."""
+        return sum(type(action) is EndTurn for action in self.history)
+
+    @property
     def waiting_for(self) -> frozenset[int]:
         """The seat whose turn it is, while the game runs (empty once it is over)."""
         return frozenset() if self.outcome is not None else frozenset((self.current_seat,))

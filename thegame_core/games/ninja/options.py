@@ -1,0 +1,242 @@
+"""Ninja's options (every **[OPT]** of the spec, plus ``max_turns``), their presets and their validation.
+
+Each option is described once, in ``OPTIONS``; the resolved ``Options`` and the catalog entries
+(``OptionInfo``) both come from that table, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from typing import Any
+
+from ...errors import InvalidSetup
+from ...protocol import OptionInfo
+from .cards import MAX_COPIES
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+LOBBY_MAX_PLAYERS = 5  # N2: 2-5 by default, 6 allowed (with an empty stock)
+MAX_TURNS_LIMIT = 1_000_000
+
+SKIP_MODES = ("cap", "modulo")
+GIVE_LEADERS = ("last_layer", "next_after_original_giver", "next_after_target")
+PICKUP_LEADERS = ("last_layer", "next_after_picker")
+TABLE_MODES = ("draw_into_hand", "play_from_table")
+NINJA_MODES = ("transparent", "reset")
+SIX_MODES = ("must_le", "may_le")
+
+OPTIONS: tuple[OptionInfo, ...] = (
+    OptionInfo(
+        "max_cards_per_play",
+        "int",
+        None,
+        "most cards in one group (N5): null for no limit (the default; four at once burn), "
+        "an integer from 1, e.g. 3 (the seed's literal text)",
+        min=1,
+    ),
+    OptionInfo("voluntary_pickup", "bool", False, "may pick up the pile even when holding a legal group (N6)"),
+    OptionInfo(
+        "play_to_last",
+        "bool",
+        False,
+        "a seat out of cards leaves and play goes on until one seat is left, the loser (N7.3); "
+        "otherwise the first seat out wins and the game ends",
+    ),
+    OptionInfo(
+        "burner_leads", "bool", True, "the seat that burns the pile with a 9 leads the next pile; else the next seat"
+    ),
+    OptionInfo(
+        "skip_mode",
+        "str",
+        "cap",
+        "k 8s skip the next k other seats; cap: at most all the others, so the placer plays again; "
+        "modulo: count on around the table (N7.7)",
+        choices=SKIP_MODES,
+    ),
+    OptionInfo(
+        "give_optional",
+        "bool",
+        False,
+        "after a 13 the placer may decline to give (a give without target): the 13 stays and the next seat plays",
+    ),
+    OptionInfo(
+        "any_player_may_counter",
+        "bool",
+        False,
+        "any seat but the giver may counter a give with 13s or 1s, out of turn; only the target may accept (N8)",
+    ),
+    OptionInfo(
+        "after_give_leader",
+        "str",
+        "last_layer",
+        "who leads after a target accepts the pile: the final giver, the seat after the giver who started "
+        "the chain, or the seat after the target (N8)",
+        choices=GIVE_LEADERS,
+    ),
+    OptionInfo(
+        "single_completion",
+        "bool",
+        False,
+        "three of a kind on top also opens a completion window, closed by the last copy alone (N9)",
+    ),
+    OptionInfo(
+        "table_mode",
+        "str",
+        "draw_into_hand",
+        "draw_into_hand: face-up then face-down cards refill the hand once the stock is empty (N10); "
+        "play_from_table: classic Palace, they are played from the table, face-down blind",
+        choices=TABLE_MODES,
+    ),
+    OptionInfo(
+        "after_pickup_leader",
+        "str",
+        "last_layer",
+        "who leads after a pick-up: the seat that last placed a card on the pile, or the seat after the picker (N11)",
+        choices=PICKUP_LEADERS,
+    ),
+    OptionInfo(
+        "ninja_mode",
+        "str",
+        "transparent",
+        "transparent: the next group must beat the card under the NINJA; reset: anything may follow a NINJA",
+        choices=NINJA_MODES,
+    ),
+    OptionInfo(
+        "ninja_out_of_turn",
+        "bool",
+        False,
+        "NINJA may also be played out of turn while a seat is to play (never during a give); "
+        "the turn then passes to the seat after its player",
+    ),
+    OptionInfo(
+        "ninja_breaks_run", "bool", True, "a NINJA breaks a run of equal cards (four of a kind, completion pairs)"
+    ),
+    OptionInfo("strict_one", "bool", False, "a 1 may be played only on an empty pile or on a 13 (ambiguity 5)"),
+    OptionInfo("thirteen_on_six", "bool", False, "a 13 may be played on a 6"),
+    OptionInfo("nine_anywhere", "bool", False, "a 9 may be played on any pile, a 6 included"),
+    OptionInfo(
+        "six_mode",
+        "str",
+        "must_le",
+        "must_le: the group after a 6 must be 6 or lower; may_le: it may also be higher (the 6 resets)",
+        choices=SIX_MODES,
+    ),
+    OptionInfo(
+        "max_turns",
+        "int",
+        2000,
+        "the game ends (turn_limit) once this many in-turn plays and pick-ups were made; ranking by fewest cards held",
+        min=1,
+        max=MAX_TURNS_LIMIT,
+    ),
+)
+OPTION_KEYS = tuple(option.name for option in OPTIONS)
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "classic_palace": {"table_mode": "play_from_table", "after_pickup_leader": "next_after_picker"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Resolved rules of one game; ``preset`` names the preset they match, if any."""
+
+    players: int
+    max_cards_per_play: int | None = None
+    voluntary_pickup: bool = False
+    play_to_last: bool = False
+    burner_leads: bool = True
+    skip_mode: str = "cap"
+    give_optional: bool = False
+    any_player_may_counter: bool = False
+    after_give_leader: str = "last_layer"
+    single_completion: bool = False
+    table_mode: str = "draw_into_hand"
+    after_pickup_leader: str = "last_layer"
+    ninja_mode: str = "transparent"
+    ninja_out_of_turn: bool = False
+    ninja_breaks_run: bool = True
+    strict_one: bool = False
+    thirteen_on_six: bool = False
+    nine_anywhere: bool = False
+    six_mode: str = "must_le"
+    max_turns: int = 2000
+
+    @property
+    def preset(self) -> str | None:
+        return preset_of(self)
+
+    @property
+    def group_limit(self) -> int:
+        """``max_cards_per_play`` as a number (no limit: more than any group can hold)."""
+        return MAX_COPIES if self.max_cards_per_play is None else self.max_cards_per_play
+
+    @property
+    def from_table(self) -> bool:
+        """Whether table cards are played from the table (classic Palace) rather than drawn into the hand."""
+        return self.table_mode == "play_from_table"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["preset"] = self.preset
+        return data
+
+
+@lru_cache(maxsize=256)  # every view names the preset; few distinct options exist in practice
+def preset_of(options: Options) -> str | None:
+    """The preset these options match, if any."""
+    return next((name for name in PRESETS if resolve_options(options.players, {"preset": name}) == options), None)
+
+
+def _checked(option: OptionInfo, value: Any) -> Any:
+    """``value`` if it is allowed for ``option`` (exact JSON types: a bool is not an int), else ``InvalidSetup``."""
+    if option.type == "bool":
+        if type(value) is not bool:
+            raise InvalidSetup(f"{option.name} must be true or false, got {value!r}")
+    elif option.type == "int":
+        if value is None and option.default is None:
+            return value
+        low, high = option.min or 0, option.max
+        if type(value) is not int or value < low or (high is not None and value > high):
+            bounds = f"from {low} to {high}" if high is not None else f"from {low} (or null: no limit)"
+            raise InvalidSetup(f"{option.name} must be an integer {bounds}, got {value!r}")
+    elif type(value) is not str or value not in (option.choices or ()):
+        raise InvalidSetup(f"{option.name} must be one of {', '.join(option.choices or ())}, got {value!r}")
+    return value
+
+
+_BY_NAME = {option.name: option for option in OPTIONS}
+
+
+def check_players(players: Any) -> int:
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidSetup(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
+    return players
+
+
+def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> Options:
+    """Validate ``players`` and ``options`` (a preset, then individual overrides) into ``Options``.
+
+    Unknown keys and bad values raise ``InvalidSetup`` rather than being ignored, so a typo never
+    silently plays a different game. ``Options.to_dict()`` is accepted back (its ``players`` must agree).
+    """
+    players = check_players(players)
+    if options is None:
+        return Options(players)
+    if not isinstance(options, Mapping):
+        raise InvalidSetup(f"options must be an object of option names to values, got {options!r}")
+    values = dict(options)
+    echoed = values.pop("players", players)  # Options.to_dict() echoes players back
+    if type(echoed) is not int or echoed != players:
+        raise InvalidSetup(f"options.players disagrees with players={players}")
+    unknown = sorted(map(str, set(values) - {"preset", *OPTION_KEYS}))
+    if unknown:
+        raise InvalidSetup(f"unknown option(s): {', '.join(unknown)}; options: {', '.join(OPTION_KEYS)}")
+    preset_name = values.pop("preset", None)
+    if preset_name is None:
+        preset_name = "standard"
+    if type(preset_name) is not str or preset_name not in PRESETS:
+        raise InvalidSetup(f"unknown preset {preset_name!r}; presets: {', '.join(PRESETS)}")
+    merged = {**PRESETS[preset_name], **values}
+    return Options(players, **{name: _checked(_BY_NAME[name], value) for name, value in merged.items()})

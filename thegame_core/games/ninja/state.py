@@ -1,0 +1,163 @@
+"""The immutable state of Ninja: the deal (N4), the protocol's questions (who is waited for, what
+may be sent) and the views; the transitions themselves are in ``engine``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from ...errors import InvalidAction, InvalidSetup
+from ...outcome import Progress
+from .actions import Action
+from .cards import CARDS_IN_DECK, check_deck, deal
+from .engine import advance
+from .fields import SWAP, Fields
+from .legal import asking_order, legal_actions
+from .options import Options
+from .rules import reference
+from .views import GAME_NAME, Observation
+
+
+class State(Fields, Progress):
+    """One moment of a game of Ninja. Frozen, hashable, equal by value; replays from its history.
+
+    A named tuple underneath (cheap to build: every action builds one), equal only to a state of
+    the same class, and not ordered.
+    """
+
+    __slots__ = ()
+    game: ClassVar[str] = GAME_NAME
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __lt__(self, other: object) -> bool:
+        raise TypeError("states are not ordered")
+
+    __le__ = __gt__ = __ge__ = __lt__
+    __hash__ = Fields.__hash__
+
+    @classmethod
+    def start(cls, options: Options, deck: Sequence[int], first_seat: int = 0) -> State:
+        """Deal ``deck`` from ``first_seat`` (N4) and open the swap phase."""
+        cards = check_deck(deck)
+        players = options.players
+        if type(first_seat) is not int or not 0 <= first_seat < players:
+            raise InvalidSetup(f"first_seat must be an integer from 0 to {players - 1}, got {first_seat!r}")
+        face_down, face_up, hands, dealt = deal(cards, players, first_seat)
+        ready = (False,) * players
+        return cls(
+            options, cards, first_seat, hands, face_up, face_down, dealt, (), 0, None, SWAP, first_seat, ready,
+            None, None, None, 0, (), (), None,
+        )  # fmt: skip
+
+    # The protocol's questions -----------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat whose single action the game needs (Settled details); None once over."""
+        return None if self.outcome is not None else self.turn
+
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        """Every seat not ready while swapping; else the one seat whose action is needed; empty once over."""
+        if self.outcome is not None:
+            return frozenset()
+        if self.phase == SWAP:
+            return frozenset(seat for seat, ready in enumerate(self.ready) if not ready)
+        return frozenset((self.turn,))
+
+    @property
+    def ref(self) -> int | None:
+        """The card to beat (N5), or None."""
+        return reference(self.pile, self.options)
+
+    @property
+    def stock(self) -> int:
+        return CARDS_IN_DECK - self.drawn
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may send now, out-of-turn completions, counters and NINJA included."""
+        return legal_actions(self, self._seat(seat))
+
+    def asking_order(self) -> tuple[int, ...]:
+        return asking_order(self)
+
+    # Transitions --------------------------------------------------------------------------------
+    def apply(self, action: Action) -> State:
+        """The state after ``action``; raises ``GameError`` (and changes nothing) if it is refused."""
+        return State(*advance(self, (action,)))
+
+    def apply_all(self, actions: Iterable[Action]) -> State:
+        """The state after every action in order, all or nothing."""
+        return State(*advance(self, actions))
+
+    # Views and logs -----------------------------------------------------------------------------
+    def _seat(self, seat: Any) -> int:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise InvalidAction(f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
+        return seat
+
+    def observe(self, seat: int | None = None) -> Observation:
+        """What ``seat`` may see (``None``: a spectator). The only door to hidden information."""
+        hand: tuple[int, ...] = ()
+        legal: tuple[Action, ...] = ()
+        if seat is not None:
+            hand = self.hands[self._seat(seat)]
+            legal = tuple(legal_actions(self, seat))
+        give = self.give
+        window = self.window
+        return Observation(
+            seat=seat,
+            hand=hand,
+            options=self.options,
+            phase=self.phase,
+            pile=self.pile,
+            ref=self.ref,
+            stock=self.stock,
+            burned=self.burned,
+            give=None if give is None else (give[0], give[1]),
+            completion=None if window is None else (window[0], window[1]),
+            hand_sizes=tuple(map(len, self.hands)),
+            face_up=self.face_up,
+            face_down=tuple(map(len, self.face_down)),
+            ready=self.ready,
+            current_seat=self.current_seat,
+            waiting_for=self.waiting_for,
+            legal=legal,
+            history=self.history,
+            outcome=self.outcome,
+        )
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The seat view of the HTTP contract, as a JSON-ready dict."""
+        return self.observe(self._seat(seat)).to_dict()
+
+    def public_view(self) -> dict[str, Any]:
+        """The spectator view: the seat view without a hand or legal actions."""
+        return self.observe(None).to_dict()
+
+    def public_log(self) -> list[dict[str, Any]]:
+        """Every action so far; none carries a hidden card (a blind play's card shows on the pile)."""
+        return [action.to_dict() for action in self.history]
+
+    def replay_record(self) -> dict[str, Any]:
+        """Setup plus actions: ``thegame_core.replay(record)`` rebuilds this exact state."""
+        return {
+            "game": GAME_NAME,
+            "players": self.players,
+            "options": self.options.to_dict(),
+            "deck": list(self.deck),
+            "first_seat": self.first_seat,
+            "actions": self.public_log(),
+        }

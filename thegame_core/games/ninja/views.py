@@ -1,0 +1,173 @@
+"""What one seat, or a spectator, may see (spec "Views"): the only door to hidden information.
+
+``Observation`` holds the seat's own hand, the public table (the pile, every face-up card, counts)
+and the public history; never another hand, never a face-down card, never the stock's order. Bots
+decide from it, and the JSON views are its ``to_dict()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...outcome import Outcome, Progress
+from .actions import Action
+from .cards import CARDS_IN_DECK, TABLE_CARDS
+from .options import Options
+
+GAME_NAME = "ninja"
+
+
+@dataclass(slots=True)
+class Observation(Progress):
+    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment.
+
+    A copy made for its reader: changing it changes nothing in the game. ``legal`` is the seat's
+    legal actions (empty for a spectator), computed by the game from what the seat may know.
+    """
+
+    seat: int | None
+    hand: tuple[int, ...]
+    options: Options
+    phase: str | None
+    pile: tuple[int, ...]
+    ref: int | None
+    stock: int
+    burned: int
+    give: tuple[int, int | None] | None
+    completion: tuple[int, int] | None
+    hand_sizes: tuple[int, ...]
+    face_up: tuple[tuple[int, ...], ...]
+    face_down: tuple[int, ...]
+    ready: tuple[bool, ...]
+    current_seat: int | None
+    waiting_for: frozenset[int]
+    legal: tuple[Action, ...]
+    history: tuple[Action, ...]
+    outcome: Outcome | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.waiting_for
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.legal)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view of the HTTP contract: common fields, Ninja's public fields, and a seat's own."""
+        give = self.give
+        completion = self.completion
+        view: dict[str, Any] = {
+            "game": GAME_NAME,
+            "status": self.status,
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            "version": self.version,
+            "options": self.options.to_dict(),
+            "players": self.options.players,
+            "seats": [
+                {"seat": seat, "hand_size": size, "face_up": list(up), "face_down": down, "ready": ready}
+                for seat, (size, up, down, ready) in enumerate(
+                    zip(self.hand_sizes, self.face_up, self.face_down, self.ready, strict=True)
+                )
+            ],
+            "current_seat": self.current_seat,
+            "waiting_for": sorted(self.waiting_for),
+            "phase": self.phase,
+            "pile": list(self.pile),
+            "ref": self.ref,
+            "stock": self.stock,
+            "burned": self.burned,
+            "give": None if give is None else {"giver": give[0], "target": give[1]},
+            "completion": None if completion is None else {"value": completion[0], "placed_by": completion[1]},
+        }
+        if self.seat is not None:
+            view["seat"] = self.seat
+            view["hand"] = list(self.hand)
+            view["legal_actions"] = [_without_seat(action) for action in self.legal]
+        return view
+
+
+def _without_seat(action: Action) -> dict[str, Any]:
+    data = action.to_dict()
+    del data["seat"]
+    return data
+
+
+def lobby_view(options: Options) -> dict[str, Any]:
+    """The public view of the table before the deal: status ``"lobby"``, nothing dealt, every card in the stock."""
+    players = options.players
+    view = Observation(
+        seat=None,
+        hand=(),
+        options=options,
+        phase=None,
+        pile=(),
+        ref=None,
+        stock=CARDS_IN_DECK,
+        burned=0,
+        give=None,
+        completion=None,
+        hand_sizes=(0,) * players,
+        face_up=((),) * players,
+        face_down=(0,) * players,
+        ready=(False,) * players,
+        current_seat=None,
+        waiting_for=frozenset(),
+        legal=(),
+        history=(),
+        outcome=None,
+    ).to_dict()
+    view["status"] = "lobby"
+    return view
+
+
+#: JSON Schema fragments of the fields Ninja adds to the common view fields (``GameInfo.view``).
+CARD_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": 13, "description": "0 is NINJA"}
+VIEW_SCHEMA: dict[str, dict[str, Any]] = {
+    "phase": {
+        "type": ["string", "null"],
+        "enum": ["swap", "play", "give", "refill", None],
+        "description": "swap: seats swap and get ready; play: a seat is to play; give: a 13's giver names a target, "
+        "then the target responds; refill: the placer chooses a face-up card to take (null in the lobby)",
+    },
+    "pile": {"type": "array", "items": CARD_SCHEMA, "description": "every card on the pile, bottom first"},
+    "ref": {
+        "type": ["integer", "null"],
+        "minimum": 1,
+        "maximum": 13,
+        "description": "the card to beat (N5): the topmost non-NINJA card, or null",
+    },
+    "stock": {"type": "integer", "minimum": 0, "description": "cards left in the stock"},
+    "burned": {"type": "integer", "minimum": 0, "description": "cards burned (out of the game)"},
+    "give": {
+        "type": ["object", "null"],
+        "properties": {"giver": {"type": "integer"}, "target": {"type": ["integer", "null"]}},
+        "description": "a give under way: target null while the giver names one",
+    },
+    "completion": {
+        "type": ["object", "null"],
+        "properties": {"value": CARD_SCHEMA, "placed_by": {"type": "integer"}},
+        "description": "an open completion window (N9): the value on top and the seat that placed it",
+    },
+    "seats": {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "seat": {"type": "integer"},
+                "hand_size": {"type": "integer", "minimum": 0},
+                "face_up": {"type": "array", "items": CARD_SCHEMA, "description": "sorted ascending"},
+                "face_down": {"type": "integer", "minimum": 0, "maximum": TABLE_CARDS, "description": "a count"},
+                "ready": {"type": "boolean", "description": "done swapping"},
+            },
+        },
+    },
+}
+SEAT_VIEW_SCHEMA: dict[str, dict[str, Any]] = {
+    "hand": {"type": "array", "items": CARD_SCHEMA, "description": "this seat's hand, sorted ascending"},
+    "legal_actions": {
+        "type": "array",
+        "items": {"type": "object", "properties": {"type": {"type": "string"}}},
+        "description": "every action this seat may send now, in dict form without seat",
+    },
+}

@@ -20,7 +20,7 @@ from thegame_core.simulate import Setup, simulate
 
 
 def results_row(bot: str, players: int, preset: str, games: int, seed: int, workers: int) -> str:
-    summary = simulate(Setup(players=players, bot=bot, seed=seed, options={"preset": preset}), games, workers)
+    summary = simulate(Setup(players=players, bots=(bot,), seed=seed, options={"preset": preset}), games, workers)
     low, high = summary.win_interval
     return (
         f"| {bot} | {preset} | {players} | {summary.win_rate:.1%} | {low:.1%}-{high:.1%} "

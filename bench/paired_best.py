@@ -19,13 +19,14 @@ from tune_best import parse_params
 
 from thegame_core.bots import register_bot
 from thegame_core.games.the_game.bots.best import BestBot, Params
-from thegame_core.simulate import Setup, play_scores
+from thegame_core.simulate import Setup, play_records
 
 
 def scores(name: str, params: Params, players: int, args: argparse.Namespace) -> list[int]:
     register_bot("the-game", name, lambda seed: BestBot(seed, params))
-    setup = Setup(players=players, bot=name, seed=args.seed, options={"preset": args.preset})
-    return [score for chunk in play_scores(setup, args.games, args.workers) for score in chunk]
+    setup = Setup(players=players, bots=(name,), seed=args.seed, options={"preset": args.preset})
+    records = [record for chunk in play_records(setup, args.games, args.workers) for record in chunk]
+    return [record.score for record in records if record.score is not None]  # The Game always has one
 
 
 def report(players: int, first: list[int], second: list[int]) -> str:

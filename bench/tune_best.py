@@ -45,7 +45,7 @@ def main() -> None:
     register_bot("the-game", "best-tuned", lambda seed: BestBot(seed, params))
     print(" ".join(args.params) or "defaults", f"preset={args.preset} games={args.games} seed={args.seed}")
     for players in args.players:
-        setup = Setup(players=players, bot="best-tuned", seed=args.seed, options={"preset": args.preset})
+        setup = Setup(players=players, bots=("best-tuned",), seed=args.seed, options={"preset": args.preset})
         summary = simulate(setup, args.games, args.workers)
         low, high = summary.win_interval
         print(

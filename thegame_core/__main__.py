@@ -1,4 +1,11 @@
-"""Command line: ``python -m thegame_core simulate --players 2 --games 10000 --bot greedy``."""
+"""Command line: play many games with bots and print statistics.
+
+    python -m thegame_core simulate --players 2 --games 10000 --bot greedy
+    python -m thegame_core simulate --game ninja --players 3 --bots best,greedy,greedy --games 2000 --duplicate
+
+Bad arguments print one ``error: ...`` line on stderr and exit with 2; a bot that breaks the rules
+during the run exits with 1.
+"""
 
 from __future__ import annotations
 
@@ -7,41 +14,139 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from .bots import bot_names
 from .errors import GameError
 from .registry import game_names
-from .simulate import Setup, format_summary, progress_bar, simulate
+from .simulate import Setup, check_setup, format_summary, progress_bar, simulate
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m thegame_core", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    sim = commands.add_parser("simulate", help="play many games with a bot and print statistics")
-    sim.add_argument("--game", default="the-game", choices=game_names())
-    sim.add_argument("--players", type=int, default=2)
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--bot", default="greedy", help=f"one of: {', '.join(bot_names())}")
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--preset", default=None, help="standard, expert or expert_small_hand")
-    sim.add_argument("--stuck-policy", default=None, choices=["strict", "try"])
-    sim.add_argument("--workers", type=int, default=1, help="processes (0: one per core)")
+class _Parser(argparse.ArgumentParser):
+    """Reports a bad argument as one line, ``error: ...``, and exits with 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see --help)\n")
+
+
+def _option_value(text: str) -> Any:
+    """JSON when it parses (``3``, ``true``, ``"x"``), else the text itself."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _bots_help() -> str:
+    names = "; ".join(f"{game}: {', '.join(bot_names(game))}" for game in game_names())
+    return f"bots by game: {names}"
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+    """The command line's parser and its ``simulate`` subparser."""
+    parser = _Parser(prog="python -m thegame_core", description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games with bots and print statistics",
+        description="Play many games with bots and print statistics. Results depend on --seed only, "
+        "never on --workers. " + _bots_help(),
+    )
+    sim.add_argument("--game", default="the-game", choices=game_names(), help="the game to play (default: the-game)")
+    sim.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="seats at the table (default: the number of --bots when several are named, else 2)",
+    )
+    seats = sim.add_mutually_exclusive_group()
+    seats.add_argument(
+        "--bots",
+        default=None,
+        metavar="NAME[,NAME...]",
+        help="one bot per seat, comma-separated, seat 0 first; or one name for every seat (default: greedy)",
+    )
+    seats.add_argument("--bot", default=None, metavar="NAME", help="the bot at every seat (same as --bots NAME)")
+    sim.add_argument(
+        "--games",
+        type=int,
+        default=1000,
+        help="games to play (default: 1000); with --duplicate, deals, each played once per seat rotation",
+    )
+    sim.add_argument("--seed", type=int, default=1, help="seed of the run: deals and bot seeds derive from it")
+    sim.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per rotation of the bots round the table, to compare bots fairly",
+    )
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help='a game option; VALUE is read as JSON when it parses (3, true, "x"), else as text; repeatable',
+    )
+    sim.add_argument(
+        "--preset", default=None, metavar="NAME", help="a preset of the game (same as --option preset=NAME)"
+    )
+    sim.add_argument(
+        "--stuck-policy",
+        default=None,
+        choices=["strict", "try"],
+        help="The Game's stuck policy (same as --option stuck_policy=...)",
+    )
+    sim.add_argument("--workers", type=int, default=1, help="processes to play on (0: one per core; default: 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
-    return parser.parse_args(argv)
+    return parser, sim
+
+
+def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Setup]:
+    """The arguments and the setup they describe; exits with 2 on a malformed argument."""
+    parser, sim = build_parser()
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        sim.error(f"--games must be at least 1, got {args.games}")
+    if args.workers < 0:
+        sim.error(f"--workers must be 0 (one per core) or more, got {args.workers}")
+    names = args.bots if args.bots is not None else args.bot or "greedy"
+    bots = tuple(name.strip() for name in names.split(","))
+    if not all(bots):
+        sim.error(f"--bots takes names separated by commas, got {names!r}")
+    options: dict[str, Any] = {}
+    pairs = [f"preset={json.dumps(args.preset)}"] if args.preset is not None else []
+    pairs += [f"stuck_policy={json.dumps(args.stuck_policy)}"] if args.stuck_policy is not None else []
+    for pair in [*pairs, *args.option]:
+        key, equals, text = pair.partition("=")
+        key = key.strip()
+        if not equals or not key:
+            sim.error(f"--option takes KEY=VALUE, got {pair!r}")
+        if key in options:
+            sim.error(f"option {key!r} is given twice")
+        options[key] = _option_value(text)
+    players = args.players if args.players is not None else (len(bots) if len(bots) > 1 else 2)
+    setup = Setup(game=args.game, players=players, bots=bots, seed=args.seed, options=options, duplicate=args.duplicate)
+    return args, setup
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
-    options = {key: value for key, value in (("preset", args.preset), ("stuck_policy", args.stuck_policy)) if value}
-    setup = Setup(game=args.game, players=args.players, bot=args.bot, seed=args.seed, options=options)
-    workers = args.workers or os.cpu_count() or 1
     try:
-        summary = simulate(setup, args.games, workers, progress_bar if sys.stderr.isatty() else None)
+        args, setup = parse_args(argv)
+        check_setup(setup)
+    except SystemExit as stop:  # argparse: --help (0) or a bad argument (2, already reported)
+        return stop.code if isinstance(stop.code, int) else 2
     except GameError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    workers = args.workers or os.cpu_count() or 1
     try:
-        print(json.dumps(summary.to_dict()) if args.json else format_summary(setup, summary))
+        summary = simulate(setup, args.games, workers, progress_bar if sys.stderr.isatty() else None)
+    except RuntimeError as error:  # a bot broke the rules or a game did not end
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    try:
+        print(json.dumps(summary.to_dict()) if args.json else format_summary(summary))
     except BrokenPipeError:  # piped into `head`: the reader has all it wanted
         sys.stderr.close()
     return 0

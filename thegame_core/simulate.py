@@ -1,26 +1,36 @@
-"""Play many games with bots and summarize them (the ``simulate`` command).
+"""Play many games of any registered game with any mix of bots, and summarize them (``simulate``).
 
-Game ``i`` of a run with ``seed`` always gets the same deck and bot seeds, derived from
-``(seed, i)``, so results are identical whatever the number of worker processes.
+A game is refereed through the protocol only: the seats of ``state.asking_order()`` are asked in
+turn; the first bot that returns actions has them applied (``apply_all``) and the asking starts
+again from the first seat. A seat the game waits for may not decline.
+
+Game ``i`` of a run with ``seed`` always gets the same deal and bot seeds, derived from
+``(seed, i)`` and ``(seed, i, seat)``, so results are identical whatever the number of worker
+processes. With ``duplicate``, each deal is played once per seat rotation (rotation ``r`` seats
+bot ``bots[(seat + r) % players]`` at ``seat``); a bot keeps its seed across the rotations of a
+deal, so only its seat changes, and rotation 0 is the game a plain run plays.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import create_bot
+from .errors import GameError, InvalidSetup
 from .registry import get_game
 
-CHUNK = 200  # games per task handed to a worker: large enough to amortize the hand-off
+CHUNK = 200  # at most this many games per task handed to a worker: enough to amortize the hand-off
+MAX_ACTIONS = 100_000  # actions in one game before the simulator gives up on it
 
 
 def derive_seed(*parts: object) -> int:
@@ -31,69 +41,166 @@ def derive_seed(*parts: object) -> int:
 
 @dataclass(frozen=True)
 class Setup:
-    """What every game of a run shares."""
+    """What every game of a run shares.
+
+    ``bots`` names one bot per seat, or one name for every seat. ``duplicate`` plays each deal
+    once per rotation of the bots round the table.
+    """
 
     game: str = "the-game"
     players: int = 2
-    bot: str = "greedy"
+    bots: tuple[str, ...] = ("greedy",)
     seed: int = 1
     options: Mapping[str, Any] = field(default_factory=dict)
+    duplicate: bool = False
+
+    def __post_init__(self) -> None:
+        bots: Any = self.bots
+        object.__setattr__(self, "bots", (bots,) if isinstance(bots, str) else tuple(bots))
+        object.__setattr__(self, "options", dict(self.options))  # picklable for the workers
+
+    @property
+    def lineup(self) -> tuple[str, ...]:
+        """One bot name per seat, as seated in rotation 0."""
+        return self.bots * self.players if len(self.bots) == 1 else self.bots
+
+    @property
+    def rotations(self) -> int:
+        """Games played on each deal: ``players`` with ``duplicate``, else 1."""
+        return self.players if self.duplicate else 1
+
+    def seat_bots(self, rotation: int = 0) -> tuple[str, ...]:
+        """The bot name at each seat in ``rotation``: seat ``s`` gets ``lineup[(s + rotation) % players]``."""
+        lineup = self.lineup
+        return tuple(lineup[(seat + rotation) % self.players] for seat in range(self.players))
 
 
-def play_one(setup: Setup, index: int) -> int:
-    """Play game ``index`` of the run to its end; its score (cards not placed)."""
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game played: its deal and rotation, how it ended, and The Game's score (cards left) if it has one."""
+
+    deal: int
+    rotation: int
+    status: str
+    reason: str
+    winner: int | None
+    winner_bot: str | None
+    turns: int
+    actions: int
+    score: int | None
+
+
+def check_setup(setup: Setup) -> None:
+    """Raise ``GameError`` with a clear message unless ``setup`` can be played: the game exists, the
+    options and preset are the game's, the players are allowed, there is one bot or one per seat and
+    each bot exists. Creates one game and its bots to be sure."""
+    game = get_game(setup.game)
+    info = game.info
+    known = {option.name for option in info.options} | {"preset"}
+    unknown = sorted(set(setup.options) - known)
+    if unknown:
+        raise InvalidSetup(
+            f"unknown option(s) for {setup.game}: {', '.join(unknown)}; options: {', '.join(sorted(known))}"
+        )
+    preset = setup.options.get("preset")
+    if preset is not None and preset not in info.presets:
+        raise InvalidSetup(f"unknown preset {preset!r} for {setup.game}; presets: {', '.join(info.presets)}")
+    if type(setup.players) is not int or not info.min_players <= setup.players <= info.max_players:
+        raise InvalidSetup(
+            f"{setup.game} is played by {info.min_players} to {info.max_players} players, not {setup.players!r}"
+        )
+    if len(setup.bots) not in (1, setup.players):
+        raise InvalidSetup(f"give one bot for every seat or one per seat ({setup.players}), not {len(setup.bots)}")
+    _start(setup, 0, 0)
+
+
+def _start(setup: Setup, deal: int, rotation: int) -> tuple[Any, tuple[str, ...], list[Any]]:
+    """Deal ``deal`` and seat its bots for ``rotation``: the state, each seat's bot name, the bots."""
     state = get_game(setup.game).new_game(
-        players=setup.players, seed=derive_seed(setup.seed, index), deck=None, options=setup.options, first_seat=0
+        players=setup.players,
+        seed=derive_seed(setup.seed, deal),
+        deck=None,
+        options=setup.options,
+        first_seat=0,
     )
+    names = setup.seat_bots(rotation)
     bots = [
-        create_bot(setup.bot, game=setup.game, seed=derive_seed(setup.seed, index, seat))
-        for seat in range(setup.players)
+        create_bot(name, game=setup.game, seed=derive_seed(setup.seed, deal, (seat + rotation) % setup.players))
+        for seat, name in enumerate(names)
     ]
-    while state.status == "playing":
-        seat = state.asking_order()[0]
-        actions = bots[seat].act(state.observe(seat))
-        if not actions:
-            raise RuntimeError(f"bot {setup.bot!r} returned no action on its turn")
-        state = state.apply_all(actions)
-    return int(state.score)  # type: ignore[attr-defined]
+    return state, names, bots
 
 
-def _play_chunk(setup: Setup, start: int, stop: int) -> list[int]:
-    return [play_one(setup, index) for index in range(start, stop)]
+def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
+    """Play ``deal`` with the bots seated as in ``rotation`` to its end.
+
+    Raises ``RuntimeError`` naming the bot if a bot declines while the game waits for it or sends
+    an action the game refuses, and if the game has not ended within ``MAX_ACTIONS`` actions.
+    """
+    state, names, bots = _start(setup, deal, rotation)
+    where = f"{setup.game}, deal {deal}" + (f", rotation {rotation}" if setup.duplicate else "")
+    while state.outcome is None:
+        if state.version >= MAX_ACTIONS:
+            raise RuntimeError(f"{where}: no end within {MAX_ACTIONS:,} actions (bots: {', '.join(names)})")
+        for seat in state.asking_order():
+            actions = bots[seat].act(state.observe(seat))
+            if actions:
+                try:
+                    state = state.apply_all(actions)
+                except GameError as error:
+                    raise RuntimeError(
+                        f"{where}: bot {names[seat]!r} at seat {seat} sent a refused action: {error}"
+                    ) from error
+                break
+            if seat in state.waiting_for:
+                raise RuntimeError(
+                    f"{where}: bot {names[seat]!r} at seat {seat} declined although the game waits for it"
+                )
+        else:
+            raise RuntimeError(
+                f"{where}: no seat acted (asked: {list(state.asking_order())}, waiting: {sorted(state.waiting_for)})"
+            )
+    outcome = state.outcome
+    score = getattr(state, "score", None)
+    return GameRecord(
+        deal=deal,
+        rotation=rotation,
+        status=outcome.status,
+        reason=outcome.reason,
+        winner=outcome.winner,
+        winner_bot=None if outcome.winner is None else names[outcome.winner],
+        turns=state.turns,
+        actions=state.version,
+        score=score if type(score) is int else None,
+    )
 
 
-def play_scores(setup: Setup, games: int, workers: int = 1) -> Iterator[list[int]]:
-    """Scores of games ``0..games-1`` in order, a chunk at a time, on ``workers`` processes."""
-    bounds = [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
-    if workers <= 1:
+def _play_chunk(setup: Setup, start: int, stop: int) -> list[GameRecord]:
+    rotations = setup.rotations
+    return [play_game(setup, *divmod(index, rotations)) for index in range(start, stop)]
+
+
+def play_records(setup: Setup, deals: int, workers: int = 1) -> Iterator[list[GameRecord]]:
+    """Records of every game of ``deals`` deals (``deals * setup.rotations`` games), in order (deal,
+    then rotation), a chunk at a time, on ``workers`` processes (forked where the platform can, so
+    games and bots registered by the caller are known to them)."""
+    games = deals * setup.rotations
+    size = max(1, min(CHUNK, math.ceil(games / (max(workers, 1) * 4))))
+    bounds = [(start, min(start + size, games)) for start in range(0, games, size)]
+    if workers <= 1 or len(bounds) <= 1:
         for start, stop in bounds:
             yield _play_chunk(setup, start, stop)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=min(workers, len(bounds)), mp_context=context) as pool:
         futures = [pool.submit(_play_chunk, setup, start, stop) for start, stop in bounds]
-        for future in futures:
-            yield future.result()
-
-
-@dataclass(frozen=True)
-class Summary:
-    """Statistics of a run; ``win_interval`` is the 95% Wilson score interval of the win rate."""
-
-    games: int
-    wins: int
-    win_rate: float
-    win_interval: tuple[float, float]
-    mean_score: float
-    median_score: float
-    histogram: dict[int, int]
-    seconds: float
-    games_per_second: float
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["win_interval"] = list(self.win_interval)
-        data["histogram"] = {str(score): count for score, count in sorted(self.histogram.items())}
-        return data
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -106,31 +213,173 @@ def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, 
     return (max(0.0, centre - margin), min(1.0, centre + margin))
 
 
-def summarize(scores: list[int], seconds: float) -> Summary:
-    wins = scores.count(0)
-    games = len(scores)
-    return Summary(
-        games=games,
-        wins=wins,
-        win_rate=wins / games if games else 0.0,
-        win_interval=wilson_interval(wins, games),
-        mean_score=statistics.fmean(scores) if scores else 0.0,
-        median_score=statistics.median(scores) if scores else 0.0,
-        histogram=dict(Counter(scores)),
-        seconds=seconds,
-        games_per_second=games / seconds if seconds > 0 else 0.0,
+@dataclass(frozen=True)
+class SeatWins:
+    """Games won from one seat, with the 95% Wilson interval of the rate (fair share: 1 / players)."""
+
+    seat: int
+    wins: int
+    rate: float
+    interval: tuple[float, float]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "wins": self.wins, "rate": self.rate, "interval": list(self.interval)}
+
+
+@dataclass(frozen=True)
+class BotWins:
+    """Games won by one bot name, pooled over the ``seats`` it holds at each table; its fair share
+    of the wins is ``seats / players``."""
+
+    bot: str
+    seats: int
+    wins: int
+    rate: float
+    interval: tuple[float, float]
+    fair_share: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bot": self.bot,
+            "seats": self.seats,
+            "wins": self.wins,
+            "rate": self.rate,
+            "interval": list(self.interval),
+            "fair_share": self.fair_share,
+        }
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Statistics of a run.
+
+    Every game: ``games`` (``deals`` times the rotations), ``outcomes`` (games by outcome reason),
+    turns, speed. Cooperative games: ``wins`` (status ``"won"``), the win rate and its 95% Wilson
+    interval, and the score figures when the game has a score (The Game: cards left). Competitive
+    games: wins per seat, wins per bot name, and ``no_winner``. Figures of the other kind are ``None``.
+    """
+
+    setup: Setup
+    cooperative: bool
+    games: int
+    deals: int
+    outcomes: dict[str, int]
+    mean_turns: float
+    median_turns: float
+    seconds: float
+    games_per_second: float
+    wins: int | None = None
+    win_rate: float | None = None
+    win_interval: tuple[float, float] | None = None
+    mean_score: float | None = None
+    median_score: float | None = None
+    histogram: dict[int, int] | None = None
+    seat_wins: tuple[SeatWins, ...] | None = None
+    bot_wins: tuple[BotWins, ...] | None = None
+    no_winner: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON object: the setup, the common figures, then those of the game's kind (no ``None``)."""
+        setup = self.setup
+        data: dict[str, Any] = {
+            "game": setup.game,
+            "players": setup.players,
+            "bots": list(setup.lineup),
+            "seed": setup.seed,
+            "options": dict(setup.options),
+            "duplicate": setup.duplicate,
+            "cooperative": self.cooperative,
+            "games": self.games,
+            "deals": self.deals,
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "mean_turns": self.mean_turns,
+            "median_turns": self.median_turns,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_interval": None if self.win_interval is None else list(self.win_interval),
+            "mean_score": self.mean_score,
+            "median_score": self.median_score,
+            "histogram": None
+            if self.histogram is None
+            else {str(score): count for score, count in sorted(self.histogram.items())},
+            "seat_wins": None if self.seat_wins is None else [entry.to_dict() for entry in self.seat_wins],
+            "bot_wins": None if self.bot_wins is None else [entry.to_dict() for entry in self.bot_wins],
+            "no_winner": self.no_winner,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+        }
+        return {key: value for key, value in data.items() if value is not None}
+
+
+def summarize(setup: Setup, records: Sequence[GameRecord], seconds: float) -> Summary:
+    """The statistics of ``records``, games of ``setup`` that took ``seconds``."""
+    games = len(records)
+    turns = [record.turns for record in records]
+    cooperative = get_game(setup.game).info.cooperative
+    common: dict[str, Any] = {
+        "setup": setup,
+        "cooperative": cooperative,
+        "games": games,
+        "deals": games // setup.rotations,
+        "outcomes": dict(Counter(record.reason for record in records)),
+        "mean_turns": statistics.fmean(turns) if turns else 0.0,
+        "median_turns": statistics.median(turns) if turns else 0.0,
+        "seconds": seconds,
+        "games_per_second": games / seconds if seconds > 0 else 0.0,
+    }
+    if cooperative:
+        wins = sum(record.status == "won" for record in records)
+        scores = [record.score for record in records if record.score is not None]
+        scored: dict[str, Any] = {}
+        if scores and len(scores) == games:
+            scored = {
+                "mean_score": statistics.fmean(scores),
+                "median_score": statistics.median(scores),
+                "histogram": dict(Counter(scores)),
+            }
+        return Summary(
+            **common,
+            wins=wins,
+            win_rate=wins / games if games else 0.0,
+            win_interval=wilson_interval(wins, games),
+            **scored,
+        )
+    by_seat = Counter(record.winner for record in records)
+    by_bot = Counter(record.winner_bot for record in records)
+    lineup = setup.lineup
+    seat_wins = tuple(
+        SeatWins(seat, by_seat[seat], by_seat[seat] / games if games else 0.0, wilson_interval(by_seat[seat], games))
+        for seat in range(setup.players)
     )
+    bot_wins = tuple(
+        BotWins(
+            bot,
+            lineup.count(bot),
+            by_bot[bot],
+            by_bot[bot] / games if games else 0.0,
+            wilson_interval(by_bot[bot], games),
+            lineup.count(bot) / setup.players,
+        )
+        for bot in dict.fromkeys(lineup)
+    )
+    return Summary(**common, seat_wins=seat_wins, bot_wins=bot_wins, no_winner=by_seat[None])
 
 
 def simulate(setup: Setup, games: int, workers: int = 1, progress: Callable[[int, int], None] | None = None) -> Summary:
-    """Play ``games`` games of ``setup`` and summarize them; ``progress(done, total)`` after each chunk."""
+    """Play ``games`` deals of ``setup`` (each ``setup.rotations`` times) and summarize them.
+
+    Checks the setup first (``check_setup``: ``GameError``); ``progress(done, total)`` is called
+    after each chunk with counts of games.
+    """
+    check_setup(setup)
     started = time.perf_counter()
-    scores: list[int] = []
-    for chunk in play_scores(setup, games, workers):
-        scores.extend(chunk)
+    total = games * setup.rotations
+    records: list[GameRecord] = []
+    for chunk in play_records(setup, games, workers):
+        records.extend(chunk)
         if progress is not None:
-            progress(len(scores), games)
-    return summarize(scores, time.perf_counter() - started)
+            progress(len(records), total)
+    return summarize(setup, records, time.perf_counter() - started)
 
 
 def progress_bar(done: int, total: int, width: int = 40) -> None:
@@ -150,21 +399,49 @@ def score_bins(histogram: Mapping[int, int], width: int = 5) -> list[tuple[str, 
     return [("0" if b == 0 else f"{(b - 1) * width + 1}-{b * width}", bins[b]) for b in range(max(bins, default=0) + 1)]
 
 
-def format_summary(setup: Setup, summary: Summary) -> str:
-    """The human-readable report: rates, scores, a score histogram, speed."""
-    low, high = summary.win_interval
+def _rate(wins: int, rate: float, interval: tuple[float, float]) -> str:
+    return f"{wins:7d}  {rate:7.2%} (95% interval {interval[0]:.2%} to {interval[1]:.2%})"
+
+
+def format_summary(summary: Summary) -> str:
+    """The human-readable report: the setup, games, outcomes, turns, then the rates of the game's kind, speed."""
+    setup = summary.setup
     options = dict(setup.options) or "standard"
-    lines = [
-        f"game: {setup.game}  players: {setup.players}  bot: {setup.bot}  seed: {setup.seed}  options: {options}",
-        f"games: {summary.games}",
-        f"wins: {summary.wins}",
-        f"win rate: {summary.win_rate:.2%} (95% interval {low:.2%} to {high:.2%})",
-        f"mean score: {summary.mean_score:.2f}  median score: {summary.median_score:g}",
-        "score histogram (cards left: games):",
-    ]
-    bins = score_bins(summary.histogram)
-    peak = max((count for _, count in bins), default=1)
-    for label, count in bins:
-        lines.append(f"  {label:>7} {count:7d} {'#' * round(40 * count / peak)}")
+    bots = setup.bots[0] if len(set(setup.lineup)) == 1 else ",".join(setup.lineup)
+    lines = [f"game: {setup.game}  players: {setup.players}  bots: {bots}  seed: {setup.seed}  options: {options}"]
+    if setup.duplicate:
+        lines.append(f"games: {summary.games} ({summary.deals} deals x {setup.rotations} seat rotations)")
+    else:
+        lines.append(f"games: {summary.games}")
+    games = max(summary.games, 1)
+    outcomes = sorted(summary.outcomes.items(), key=lambda item: (-item[1], item[0]))
+    lines.append("outcomes: " + ", ".join(f"{reason} {count} ({count / games:.1%})" for reason, count in outcomes))
+    lines.append(f"turns: mean {summary.mean_turns:.2f}  median {summary.median_turns:g}")
+    if summary.wins is not None and summary.win_rate is not None and summary.win_interval is not None:
+        low, high = summary.win_interval
+        lines.append(f"wins: {summary.wins}")
+        lines.append(f"win rate: {summary.win_rate:.2%} (95% interval {low:.2%} to {high:.2%})")
+    if summary.histogram is not None and summary.mean_score is not None and summary.median_score is not None:
+        lines.append(f"mean score: {summary.mean_score:.2f}  median score: {summary.median_score:g}")
+        lines.append("score histogram (cards left: games):")
+        bins = score_bins(summary.histogram)
+        peak = max((count for _, count in bins), default=1)
+        for label, count in bins:
+            lines.append(f"  {label:>7} {count:7d} {'#' * round(40 * count / peak)}")
+    if summary.seat_wins is not None:
+        lines.append(f"wins by seat (fair share {1 / setup.players:.1%}):")
+        for seat in summary.seat_wins:
+            lines.append(f"  seat {seat.seat:<3} {_rate(seat.wins, seat.rate, seat.interval)}")
+    if summary.bot_wins is not None:
+        lines.append("wins by bot (pooled over its seats):")
+        width = max(len(entry.bot) for entry in summary.bot_wins)
+        for entry in summary.bot_wins:
+            seats = f"{entry.seats} seat" + ("s" if entry.seats > 1 else "")
+            lines.append(
+                f"  {entry.bot:<{width}}  {seats:<8} {_rate(entry.wins, entry.rate, entry.interval)}"
+                f"  fair share {entry.fair_share:.1%}"
+            )
+    if summary.no_winner:
+        lines.append(f"no winner: {summary.no_winner}")
     lines.append(f"games/second: {summary.games_per_second:.0f} ({summary.seconds:.2f} s)")
     return "\n".join(lines)

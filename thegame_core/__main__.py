@@ -38,7 +38,7 @@ def _option_value(text: str) -> Any:
 
 
 def _bots_help() -> str:
-    names = "; ".join(f"{game}: {', '.join(bot_names(game))}" for game in game_names())
+    names = "; ".join(f"{game}: {', '.join(bot_names(game)) or 'none yet'}" for game in game_names())
     return f"bots by game: {names}"
 
 

@@ -42,6 +42,8 @@ STATUS_OF: dict[str, int] = {
     "illegal_play": 422,
     "minimum_not_reached": 422,
     "idempotency_key_reused": 422,
+    "invalid_action": 422,
+    "signal_unchanged": 422,
     "internal_error": 500,
     "store_unavailable": 503,
     "store_busy": 503,
@@ -52,24 +54,28 @@ _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large
 
 
 class ApiError(Exception):
-    """A client-visible failure: ``error`` is the stable code, ``status`` follows from it."""
+    """A client-visible failure: ``error`` is the stable code, ``status`` follows from it (a game's own rule
+    codes, which this table does not list, are 422)."""
 
     def __init__(self, error: str, message: str, errors: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.error = error
-        self.status = STATUS_OF[error]
+        self.status = STATUS_OF.get(error, 422)
         self.message = message
         self.errors = errors
 
 
 def from_game_error(error: tg.GameError) -> ApiError:
-    """The core's rule errors keep their code; malformed actions or setups are validation errors."""
-    code = error.code if error.code in STATUS_OF else "validation_error"
-    return ApiError(code, error.message)
+    """A core error by its kind: game over and not your turn are conflicts (409); a malformed action is
+    ``invalid_action`` and a rule error keeps its game's code (422), so a new game's codes reach clients as they
+    are; a refused setup or bot is a validation error."""
+    if isinstance(error, tg.GameOver | tg.NotYourTurn | tg.InvalidAction | tg.IllegalAction):
+        return ApiError(error.code, error.message)
+    return ApiError("validation_error", error.message, {"_schema": [error.message]})
 
 
 def error_response(error: str, message: str, errors: dict[str, Any] | None = None) -> Response:
-    status = STATUS_OF[error]
+    status = STATUS_OF.get(error, 422)
     body: dict[str, Any] = {"code": status, "status": HTTPStatus(status).phrase, "message": message, "error": error}
     if errors is not None:
         body["errors"] = errors

@@ -1,10 +1,11 @@
 """Snap, a toy game registered only by the tests: it proves that a game is one package plus its registration.
 
 The current seat flips the next card of the deck onto the pile; the turn passes on. When the top card is even,
-any seat may ``snap`` at any time, carrying the version it saw (``seen``), like a Bataille corse slap: the first
-snap the game applies scores a point and clears the pile; a snap carrying an older version is stale and is
-applied as a no-op that only counts in the version; a fresh snap on an odd card is refused
-(``nothing_to_snap``). The game ends with the last flip; most points wins, ties by seat order.
+any seat may ``snap`` at any time, carrying the pile version it saw (``seen``: flips and snaps so far, shown as
+``pile_version``), like a Bataille corse slap: the first snap the game applies scores a point and clears the pile;
+a snap carrying an older pile version is stale and is applied as a no-op that only counts in the version; a fresh
+snap on an odd card is refused (``nothing_to_snap``). The game ends with the last flip; most points wins, ties by
+seat order.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class View(Progress):
     seat: int | None
     options: Options
     pile: tuple[int, ...]
+    pile_version: int
     left: int
     points: tuple[int, ...]
     current_seat: int
@@ -93,6 +95,7 @@ class View(Progress):
             "current_seat": self.current_seat,
             "waiting_for": [self.current_seat] if playing else [],
             "pile": list(self.pile),
+            "pile_version": self.pile_version,
             "deck": self.left,
         }
         if self.seat is not None:
@@ -109,6 +112,7 @@ class State(Progress):
     first_seat: int
     flipped: int = 0
     pile: tuple[int, ...] = ()
+    pile_version: int = 0
     points: tuple[int, ...] = ()
     current_seat: int = 0
     history: tuple[Action, ...] = ()
@@ -131,7 +135,7 @@ class State(Progress):
             return []
         actions: list[Action] = [Flip(seat)] if seat == self.current_seat else []
         if self.pile and self.pile[-1] % 2 == 0:
-            actions.append(Snap(seat, self.version))
+            actions.append(Snap(seat, self.pile_version))
         return actions
 
     def asking_order(self) -> tuple[int, ...]:
@@ -146,14 +150,14 @@ class State(Progress):
             raise InvalidAction(f"not an action of {NAME}: {action!r}")
         history = (*self.history, action)
         if isinstance(action, Snap):
-            if type(action.seen) is not int or not 0 <= action.seen <= self.version:
-                raise InvalidAction(f"seen must be a version from 0 to {self.version}")
-            if action.seen < self.version:  # stale: somebody acted since; applied as a no-op
+            if type(action.seen) is not int or not 0 <= action.seen <= self.pile_version:
+                raise InvalidAction(f"seen must be a pile version from 0 to {self.pile_version}")
+            if action.seen < self.pile_version:  # stale: the pile changed since; applied as a no-op
                 return replace(self, history=history)
             if not self.pile or self.pile[-1] % 2:
                 raise IllegalAction("the top card is not even", code="nothing_to_snap")
             points = tuple(p + (seat == action.seat) for seat, p in enumerate(self.points))
-            return replace(self, pile=(), points=points, history=history)
+            return replace(self, pile=(), pile_version=self.pile_version + 1, points=points, history=history)
         if action.seat != self.current_seat:
             raise NotYourTurn(f"it is seat {self.current_seat}'s turn")
         flipped = self.flipped + 1
@@ -161,6 +165,7 @@ class State(Progress):
             self,
             flipped=flipped,
             pile=(*self.pile, self.deck[self.flipped]),
+            pile_version=self.pile_version + 1,
             current_seat=(self.current_seat + 1) % self.players,
             history=history,
         )
@@ -176,7 +181,16 @@ class State(Progress):
         legal = () if seat is None else tuple(self.legal_actions(seat))
         left = len(self.deck) - self.flipped
         return View(
-            seat, self.options, self.pile, left, self.points, self.current_seat, self.history, self.outcome, legal
+            seat,
+            self.options,
+            self.pile,
+            self.pile_version,
+            left,
+            self.points,
+            self.current_seat,
+            self.history,
+            self.outcome,
+            legal,
         )
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -238,9 +252,13 @@ INFO = GameInfo(
     presets={"standard": {}, "quick": {"cards": 4}},
     actions=(
         ActionInfo("flip", "your turn: flip the next card"),
-        ActionInfo("snap", "any time the top card is even: snap, with the version you saw", {"seen": "int"}),
+        ActionInfo("snap", "any time the top card is even: snap, with the pile version you saw", {"seen": "int"}),
     ),
-    view={"pile": {"type": "array", "items": {"type": "integer"}}, "deck": {"type": "integer"}},
+    view={
+        "pile": {"type": "array", "items": {"type": "integer"}},
+        "pile_version": {"type": "integer"},
+        "deck": {"type": "integer"},
+    },
     seat_view={},
     errors={"nothing_to_snap": "the top card is not even"},
     outcome_reasons={"deck_exhausted": "the last card was flipped"},

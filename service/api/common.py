@@ -11,17 +11,20 @@ import marshmallow as ma
 from flask import Response, current_app, jsonify, request
 from flask_smorest import Blueprint
 
+from ..commands import identify, load_record
 from ..errors import STATUS_OF, ApiError
-from ..record import GameRecord
-from ..requests import Incoming
+from ..game_record import GameRecord
+from ..incoming import Incoming
+from ..presenters import Reply
 from ..store import GameStore
-from ..transitions import Reply, identify, load_record
 from .schemas import ErrorSchema
 
 F = TypeVar("F", bound=Callable[..., Any])
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
+#: The answer of every route that answers a view: one of the games' views (see ``game_schemas``).
+VIEW = {"$ref": "#/components/schemas/View"}
 CHANGE_HEADERS = [
     {
         "in": "header",
@@ -80,7 +83,7 @@ def documented(
     operation_id: str,
     *errors: str,
     security: list[dict[str, Any]] | None = None,
-    body: type[ma.Schema] | None = None,
+    body: type[ma.Schema] | dict[str, Any] | None = None,
     changes: bool = False,
 ) -> Callable[[F], F]:
     """Document an operation: its id, security, request body (validated in the view, in the contract's
@@ -88,12 +91,13 @@ def documented(
     by_status: dict[int, list[str]] = defaultdict(list)
     always = ("store_unavailable", "body_too_large", "store_busy") if changes else ("store_unavailable",)
     for code in (*errors, *always):
-        by_status[STATUS_OF[code]].append(code)
+        by_status[STATUS_OF.get(code, 422)].append(code)
     doc: dict[str, Any] = {"operationId": operation_id}
     if security is not None:
         doc["security"] = security
     if body is not None:
-        required = any(field.required for field in body().fields.values())  # else an empty body is valid
+        # else an empty body is valid
+        required = isinstance(body, dict) or any(field.required for field in body().fields.values())
         doc["requestBody"] = {"required": required, "content": {"application/json": {"schema": body}}}
     if changes:
         doc["parameters"] = CHANGE_HEADERS

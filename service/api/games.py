@@ -1,26 +1,25 @@
-"""Games: create a lobby, read the view (public or seat), start."""
+"""Games: the catalog, create a lobby, read the view (public or seat), start, close."""
 
 from __future__ import annotations
 
 import secrets
-from typing import Any, cast
+from typing import Any
 
-from flask import Response, request
+from flask import Response, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import thegame_core as tg
 
-from .. import auth, transitions
+from .. import auth, commands
 from ..errors import ApiError
-from ..record import GameRecord
-from ..requests import parse_json, validate
-from ..transitions import Reply
-from ..views import game_view
-from .common import BEARER, OPTIONAL_BEARER, current, documented, incoming, read_reply, reply, store
-from .schemas import CreateGameSchema, GameCreatedSchema, StartRequestSchema, ViewSchema
+from ..game_record import GameRecord
+from ..incoming import parse_json, validate
+from ..presenters import Reply, game_view
+from .common import BEARER, OPTIONAL_BEARER, VIEW, current, documented, incoming, read_reply, reply, store
+from .schemas import CatalogSchema, CreateGameSchema, GameCreatedSchema, StartRequestSchema
 
-blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Create, read and start games")
+blp = Blueprint("games", __name__, url_prefix="/v1/games", description="The catalog; create, read and start games")
 
 # Request schemas are built once: loading with a shared instance is safe, and building one costs.
 CREATE_GAME = CreateGameSchema()
@@ -29,14 +28,14 @@ ID_ATTEMPTS = 3
 
 
 def _new_record(body: dict[str, Any], host_token: str) -> GameRecord:
-    """The lobby for a validated body; the core checks the options and deck (422 if it refuses them)."""
+    """The lobby for a validated body; the core checks the players, options and deck (422 if it refuses them)."""
     game, players, deck = body["game"], body["players"], body.get("deck")
     seed = body.get("seed", secrets.randbits(63))  # without one, a secret seed (it also draws the first seat)
     try:
-        probe = tg.new_game(game, players, seed=None if deck else seed, deck=deck, options=body["options"])
+        probe = tg.new_game(game, players, seed=None if deck is not None else seed, deck=deck, options=body["options"])
     except tg.GameError as error:
         raise ApiError("validation_error", error.message, {"_schema": [error.message]}) from None
-    options = cast(tg.State, probe).options.to_dict()
+    options = probe.options.to_dict()
     return GameRecord(game, players, options, seed, auth.token_hash(host_token), deck, 0, (None,) * players)
 
 
@@ -53,7 +52,7 @@ class Games(MethodView):
         record = _new_record(body, host_token)
         for _ in range(ID_ATTEMPTS):
             game_id = secrets.token_urlsafe(12)
-            if store().create(game_id, record.fields(), transitions.ttl_for(record)):
+            if store().create(game_id, record.fields(), commands.ttl_for(record)):
                 view = {**game_view(game_id, record, None), "host_token": host_token}
                 response = reply(Reply(201, view, record.version))
                 response.headers["Location"] = f"/v1/games/{game_id}"
@@ -61,9 +60,27 @@ class Games(MethodView):
         raise ApiError("store_busy", "could not allocate a game id; retry")
 
 
+@blp.route("/catalog")
+class Catalog(MethodView):
+    @blp.response(200, CatalogSchema)
+    @documented(blp, "get_catalog", security=[])
+    def get(self) -> Response:
+        """Every game served: players, options (type, default, allowed values), presets, actions and their
+        fields, bots, rule error codes and end reasons, so a client needs no game hard-coded."""
+        return jsonify(catalog())
+
+
+def catalog() -> dict[str, Any]:
+    games = []
+    for name in tg.game_names():
+        game = tg.get_game(name)
+        games.append({**game.info.to_dict(), "bots": sorted(game.bots)})
+    return {"games": games}
+
+
 @blp.route("/<game_id>")
 class Game(MethodView):
-    @blp.response(200, ViewSchema)
+    @blp.response(200, VIEW)
     @documented(blp, "get_game", "unknown_game", "invalid_token", security=OPTIONAL_BEARER)
     def get(self, game_id: str) -> Response:
         """The view for the caller: a seat token sees its hand; no token (or the host's) the public view.
@@ -86,12 +103,12 @@ class Game(MethodView):
     def delete(self, game_id: str) -> Response:
         """Host only: close a lobby that has not started; the game is deleted."""
         parts = incoming(game_id)
-        return reply(transitions.change(store(), parts, "host", transitions.close(parts)))
+        return reply(commands.change(store(), parts, "host", commands.close(parts)))
 
 
 @blp.route("/<game_id>/start")
 class Start(MethodView):
-    @blp.response(200, ViewSchema)
+    @blp.response(200, VIEW)
     @documented(
         blp,
         "start_game",
@@ -111,4 +128,4 @@ class Start(MethodView):
     def post(self, game_id: str) -> Response:
         """Host only: deal and start once every seat is taken; answers the public view."""
         parts = incoming(game_id)
-        return reply(transitions.change(store(), parts, "host", transitions.start(parts, START_REQUEST)))
+        return reply(commands.change(store(), parts, "host", commands.start(parts, START_REQUEST)))

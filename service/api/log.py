@@ -6,7 +6,7 @@ from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..views import log_view
+from ..presenters import log_view
 from .common import OPTIONAL_BEARER, current, documented, read_reply
 from .schemas import LogSchema
 

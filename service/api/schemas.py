@@ -9,10 +9,10 @@ from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range
 
 import thegame_core as tg
-from thegame_core.bots import bot_names
 
 SEED_RANGE = Range(0, 2**63 - 1)
-SEAT_RANGE = Range(0, tg.MAX_PLAYERS - 1)
+SEAT = Range(0, 63)
+MAX_BATCH = 64  # actions in one request: far more than any turn of any game
 
 
 def _int(**kwargs: Any) -> fields.Integer:
@@ -27,21 +27,19 @@ def _pile(**kwargs: Any) -> fields.String:
 
 
 # Requests -----------------------------------------------------------------------------------
-class OptionsSchema(ma.Schema):
-    preset = fields.String(validate=OneOf(list(tg.PRESETS)))
-    hand_size = _int(validate=Range(1, tg.MAX_HAND_SIZE))
-    min_per_turn = _int(validate=Range(1, tg.MAX_HAND_SIZE))
-    min_after_empty = _int(validate=Range(1, tg.MAX_HAND_SIZE))
-    stuck_policy = fields.String(validate=OneOf(tg.STUCK_POLICIES))
-
-
 class CreateGameSchema(ma.Schema):
-    game = fields.String(load_default="the-game", validate=OneOf(tg.game_names()))
-    players = _int(required=True, validate=Range(tg.MIN_PLAYERS, tg.MAX_PLAYERS))
-    options = fields.Nested(OptionsSchema, load_default=dict)
+    game = fields.String(
+        load_default="the-game", metadata={"description": "a game of the catalog: " + ", ".join(tg.game_names())}
+    )
+    players = _int(required=True, metadata={"description": "within the game's range (GET /v1/games/catalog)"})
+    options = fields.Dict(
+        keys=fields.String(),
+        load_default=dict,
+        metadata={"description": "the game's options and/or a preset (GET /v1/games/catalog); unknown ones: 422"},
+    )
     seed = _int(validate=SEED_RANGE, metadata={"description": "shuffles the deck; not with deck"})
     deck = fields.List(
-        _int(), validate=Length(equal=tg.CARDS_IN_DECK), metadata={"description": "the 98 cards, drawn first first"}
+        _int(), validate=Length(max=200), metadata={"description": "the game's cards in deal/draw order; not with seed"}
     )
 
     @ma.validates_schema
@@ -52,12 +50,14 @@ class CreateGameSchema(ma.Schema):
 
 class SeatRequestSchema(ma.Schema):
     name = fields.String(required=True, validate=Length(1, 40))
-    seat = _int(validate=SEAT_RANGE, metadata={"description": "default: the lowest free seat"})
-    bot = fields.String(validate=OneOf(bot_names()), metadata={"description": "host only: seat a server-side bot"})
+    seat = _int(validate=SEAT, metadata={"description": "default: the lowest free seat"})
+    bot = fields.String(
+        validate=Length(1, 40), metadata={"description": "host only: seat a server-side bot (the game's bots)"}
+    )
 
 
 class StartRequestSchema(ma.Schema):
-    first_seat = _int(validate=SEAT_RANGE, metadata={"description": "default: drawn from the game's seed"})
+    first_seat = _int(validate=SEAT, metadata={"description": "default: drawn from the game's seed"})
 
 
 class PlaySchema(ma.Schema):
@@ -96,57 +96,16 @@ class ResponseSchema(ma.Schema):
         field_obj.required = field_name not in self.OPTIONAL
 
 
-class SeatViewSchema(ResponseSchema):
-    seat = fields.Integer()
-    name = fields.String(allow_none=True, metadata={"description": "null while the seat is free"})
-    hand_size = fields.Integer()
-    bot = fields.Boolean()
-    bot_name = fields.String(allow_none=True)
+class GameCreatedSchema(ResponseSchema):
+    """The lobby's public view (see `View`) plus the host token."""
 
-
-class PileSchema(ResponseSchema):
-    id = _pile()
-    direction = fields.String(validate=OneOf(["up", "down"]))
-    top = fields.Integer(metadata={"description": "the visible card; the base (1 or 100) before any"})
-
-
-class SignalViewSchema(ResponseSchema):
-    seat = fields.Integer()
-    pile = _pile()
-    kind = fields.String(validate=OneOf(tg.SIGNAL_KINDS))
-
-
-class OutcomeSchema(ResponseSchema):
-    status = fields.String(validate=OneOf(["won", "lost"]))
-    reason = fields.String()
-    seat = fields.Integer(allow_none=True)
-
-
-class ViewSchema(ResponseSchema):
-    OPTIONAL = ("seat", "hand", "legal_plays", "can_end_turn")  # seat views only
+    class Meta:
+        unknown = ma.INCLUDE
 
     game_id = fields.String()
     game = fields.String()
-    status = fields.String(validate=OneOf(["lobby", "playing", "won", "lost"]))
-    outcome = fields.Nested(OutcomeSchema, allow_none=True)
-    version = fields.Integer(metadata={"description": "+1 per change of the game, lobby included; the ETag"})
-    options = fields.Dict()
-    players = fields.Integer()
-    seats = fields.List(fields.Nested(SeatViewSchema))
-    piles = fields.List(fields.Nested(PileSchema))
-    draw_pile = fields.Integer(metadata={"description": "cards left to draw (a count, never their order)"})
-    current_seat = fields.Integer(allow_none=True)
-    placed_this_turn = fields.Integer()
-    required_this_turn = fields.Integer()
-    signals = fields.List(fields.Nested(SignalViewSchema))
-    score = fields.Integer(metadata={"description": "cards not placed"})
-    seat = fields.Integer(metadata={"description": "seat views only"})
-    hand = fields.List(fields.Integer(), metadata={"description": "seat views only, ascending"})
-    legal_plays = fields.List(fields.Nested(PlaySchema), metadata={"description": "seat views only"})
-    can_end_turn = fields.Boolean(metadata={"description": "seat views only"})
-
-
-class GameCreatedSchema(ViewSchema):
+    status = fields.String(metadata={"description": "lobby"})
+    version = fields.Integer()
     host_token = fields.String(metadata={"description": "shown once: starts the game and seats bots"})
 
 
@@ -160,18 +119,6 @@ class SeatTakenSchema(ResponseSchema):
     version = fields.Integer()
 
 
-class LogEntrySchema(ResponseSchema):
-    OPTIONAL = ("card", "pile", "kind", "clear")  # by type: plays have card and pile, signals pile, kind, clear
-
-    type = fields.String(validate=OneOf(["play", "end_turn", "signal"]))
-    seat = fields.Integer()
-    card = fields.Integer()
-    pile = _pile()
-    kind = fields.String()
-    clear = fields.Boolean()
-    version = fields.Integer(metadata={"description": "the game's version after this entry"})
-
-
 class ReplaySchema(ResponseSchema):
     game = fields.String()
     players = fields.Integer()
@@ -182,8 +129,62 @@ class ReplaySchema(ResponseSchema):
 
 
 class LogSchema(ResponseSchema):
-    entries = fields.List(fields.Nested(LogEntrySchema))
+    entries = fields.List(
+        fields.Dict(),
+        metadata={"description": "each: type, seat, version (after it) and the action's fields (dict form)"},
+    )
     replay = fields.Nested(ReplaySchema, allow_none=True, metadata={"description": "null until the game is over"})
+
+
+class PlayerRangeSchema(ResponseSchema):
+    min = fields.Integer()
+    max = fields.Integer()
+
+
+class CatalogOptionSchema(ResponseSchema):
+    OPTIONAL = ("choices", "min", "max")
+
+    name = fields.String()
+    type = fields.String(validate=OneOf(["int", "bool", "str"]))
+    default = fields.Raw(allow_none=True, metadata={"description": "null: depends on the players (see description)"})
+    choices = fields.List(fields.Raw())
+    min = fields.Integer()
+    max = fields.Integer()
+    description = fields.String()
+
+
+class PresetSchema(ResponseSchema):
+    name = fields.String()
+    options = fields.Dict()
+
+
+class CatalogActionSchema(ResponseSchema):
+    type = fields.String()
+    action_fields = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        data_key="fields",
+        metadata={"description": "name -> int, bool or str"},
+    )
+    optional = fields.List(fields.String(), metadata={"description": "fields that may be left out"})
+
+
+class CatalogGameSchema(ResponseSchema):
+    name = fields.String()
+    title = fields.String()
+    players = fields.Nested(PlayerRangeSchema)
+    cooperative = fields.Boolean()
+    cards = fields.String(metadata={"description": "what a card is and what a deck holds"})
+    options = fields.List(fields.Nested(CatalogOptionSchema))
+    presets = fields.List(fields.Nested(PresetSchema))
+    actions = fields.List(fields.Nested(CatalogActionSchema))
+    bots = fields.List(fields.String())
+    errors = fields.Dict(keys=fields.String(), values=fields.String(), metadata={"description": "rule codes (422)"})
+    outcome_reasons = fields.Dict(keys=fields.String(), values=fields.String())
+
+
+class CatalogSchema(ResponseSchema):
+    games = fields.List(fields.Nested(CatalogGameSchema))
 
 
 class HealthSchema(ResponseSchema):

@@ -6,9 +6,9 @@ from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from .. import transitions
+from .. import commands
 from ..errors import ApiError
-from ..requests import Incoming
+from ..incoming import Incoming
 from .common import OPTIONAL_BEARER, documented, incoming, reply, store
 from .schemas import SeatRequestSchema, SeatTakenSchema
 
@@ -52,4 +52,4 @@ class Seats(MethodView):
         With `bot` and the host token, seat a bot: it plays by itself whenever its turn comes."""
         parts = incoming(game_id)
         role = "host" if _wants_bot(parts) else None
-        return reply(transitions.change(store(), parts, role, transitions.take_seat(parts, SEAT_REQUEST)))
+        return reply(commands.change(store(), parts, role, commands.take_seat(parts, SEAT_REQUEST)))

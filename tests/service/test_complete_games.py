@@ -37,7 +37,13 @@ def test_a_lost_game(http: FlaskClient) -> None:
     response = game.turn(0, [(99, "asc1"), (98, "asc2"), (2, "desc1"), (3, "desc2")])
     view = response.get_json()
     assert response.status_code == 200 and view["status"] == "lost"
-    assert view["outcome"] == {"status": "lost", "reason": "minimum_unreachable", "seat": 0, "winner": None, "ranking": []}
+    assert view["outcome"] == {
+        "status": "lost",
+        "reason": "minimum_unreachable",
+        "seat": 0,
+        "winner": None,
+        "ranking": [],
+    }
     assert view["score"] == 98 - 4 and view["legal_plays"] == [] and view["can_end_turn"] is False
     assert error_of(game.turn(0, [(50, "asc1")])) == (409, "game_over")
 

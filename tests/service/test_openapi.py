@@ -9,6 +9,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from gameclient import new_game
 
+import thegame_core as tg
 from service.openapi import spec_text
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
@@ -24,6 +25,8 @@ OPERATIONS = {
     ("post", "/v1/games/{game_id}/signals"): "send_signal",
     ("get", "/v1/games/{game_id}/log"): "get_log",
     ("get", "/v1/health"): "health",
+    ("get", "/v1/games/catalog"): "get_catalog",
+    ("post", "/v1/games/{game_id}/actions"): "send_actions",
 }
 
 
@@ -66,12 +69,16 @@ def test_generated_clients_get_typed_answers() -> None:
     the bodies a request needs are required, and the fields every answer carries are required."""
     spec = json.loads(COMMITTED.read_text())
     schemas = spec["components"]["schemas"]
-    assert schemas["View"]["properties"]["outcome"] == {
-        "allOf": [{"$ref": "#/components/schemas/Outcome"}],
-        "nullable": True,
-    }
-    assert {"game_id", "status", "version", "piles", "draw_pile", "outcome"} <= set(schemas["View"]["required"])
-    assert not {"seat", "hand", "legal_plays", "can_end_turn"} & set(schemas["View"]["required"])
+    mapping = schemas["View"]["discriminator"]["mapping"]
+    views = {name: schemas[ref.rsplit("/", 1)[1]] for name, ref in mapping.items()}
+    assert set(views) == set(tg.game_names())
+    for view in views.values():
+        assert view["properties"]["outcome"]["allOf"] == [{"$ref": "#/components/schemas/Outcome"}]
+        assert view["properties"]["outcome"]["nullable"] is True
+        assert {"game_id", "status", "version", "outcome", "waiting_for", "seats"} <= set(view["required"])
+        assert not {"seat", "hand", "legal_actions"} & set(view["required"])
+    assert {"piles", "draw_pile", "score"} <= set(views["the-game"]["required"])
+    assert not {"legal_plays", "can_end_turn"} & set(views["the-game"]["required"])
     assert set(schemas["Error"]["required"]) == {"code", "status", "message", "error"}
     bodies = {
         op["operationId"]: op["requestBody"]["required"]
@@ -79,7 +86,7 @@ def test_generated_clients_get_typed_answers() -> None:
         for op in ops.values()
         if "requestBody" in op
     }
-    required = {"create_game": True, "take_seat": True, "play_card": True, "send_signal": True}
+    required = {"create_game": True, "take_seat": True, "play_card": True, "send_signal": True, "send_actions": True}
     assert bodies == {**required, "start_game": False, "end_turn": False, "play_turn": False}
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import thegame_core as tg
-from service.snapshots import SnapshotCache
+from service.state_cache import StateCache
 
 
-def states(count: int) -> list[tg.State]:
+def states(count: int) -> list[tg.GameState]:
     state = tg.new_game("the-game", 2, seed=8)
     found = [state]
     while len(found) < count:
@@ -18,7 +18,7 @@ def states(count: int) -> list[tg.State]:
 
 
 def test_a_written_state_is_read_back_without_replay() -> None:
-    cache = SnapshotCache()
+    cache = StateCache()
     state = states(5)[-1]
     text = cache.dump(state)
     assert text == tg.dumps(state)
@@ -26,7 +26,7 @@ def test_a_written_state_is_read_back_without_replay() -> None:
 
 
 def test_a_state_read_once_is_shared_and_equal_to_a_replay() -> None:
-    cache = SnapshotCache()
+    cache = StateCache()
     text = tg.dumps(states(7)[-1])
     first = cache.load(text)
     assert first == tg.loads(text)
@@ -34,7 +34,7 @@ def test_a_state_read_once_is_shared_and_equal_to_a_replay() -> None:
 
 
 def test_the_least_recently_used_state_is_dropped_past_capacity() -> None:
-    cache = SnapshotCache(capacity=2)
+    cache = StateCache(capacity=2)
     oldest, middle, newest = states(3)
     texts = [cache.dump(state) for state in (oldest, middle)]
     assert cache.load(texts[0]) is oldest  # now the most recently used
@@ -45,6 +45,6 @@ def test_the_least_recently_used_state_is_dropped_past_capacity() -> None:
 
 
 def test_corrupt_snapshots_are_still_refused() -> None:
-    cache = SnapshotCache()
+    cache = StateCache()
     with pytest.raises(tg.CorruptState):
         cache.load('{"format": 1, "game": "the-game"}')

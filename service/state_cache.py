@@ -10,35 +10,34 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import cast
 
 import thegame_core as tg
 
 
-class SnapshotCache:
+class StateCache:
     def __init__(self, capacity: int = 1024) -> None:
         self.capacity = capacity
-        self._states: OrderedDict[str, tg.State] = OrderedDict()
+        self._states: OrderedDict[str, tg.GameState] = OrderedDict()
         self._lock = threading.Lock()  # gthread workers serve several requests at once
 
-    def load(self, text: str) -> tg.State:
+    def load(self, text: str) -> tg.GameState:
         """The state ``text`` holds (``tg.CorruptState`` if it holds none)."""
         with self._lock:
             state = self._states.get(text)
             if state is not None:
                 self._states.move_to_end(text)
                 return state
-        state = cast(tg.State, tg.loads(text))  # the only game registered today
+        state = tg.loads(text)
         self.remember(text, state)
         return state
 
-    def dump(self, state: tg.State) -> str:
+    def dump(self, state: tg.GameState) -> str:
         """The snapshot text of ``state``, remembered so that the next read of it needs no replay."""
         text = tg.dumps(state)
         self.remember(text, state)
         return text
 
-    def remember(self, text: str, state: tg.State) -> None:
+    def remember(self, text: str, state: tg.GameState) -> None:
         with self._lock:
             self._states[text] = state
             self._states.move_to_end(text)
@@ -47,4 +46,4 @@ class SnapshotCache:
 
 
 #: One per worker process.
-SNAPSHOTS = SnapshotCache()
+STATES = StateCache()

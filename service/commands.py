@@ -3,13 +3,13 @@
 Order: unknown game (404) -> token (401/403) -> [idempotent replay] -> game over or not started (409)
 -> If-Match (412) -> body (400/422) -> not your turn (409) -> rule errors (422). The idempotency record
 is written in the same transaction as the change it answers, so a retry can never apply twice.
+A request's path: ``incoming`` parses it, the store loads the record, ``auth`` names the caller,
+a step here decides, the store writes, ``presenters`` renders the answer.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import marshmallow as ma
@@ -19,63 +19,16 @@ import thegame_core as tg
 
 from . import auth
 from .errors import ApiError, from_game_error
-from .record import GameRecord, Seat
-from .requests import Incoming
+from .game_record import GameRecord, Seat
+from .idempotency import Answer, idem_field
+from .incoming import Incoming
+from .presenters import Reply, render
 from .store import Change, GameStore, Snapshot
-from .views import game_view
 
-#: Builds the core actions of a request from its validated body and the acting seat.
-ActionBuilder = Callable[[dict[str, Any], int], list[tg.Action]]
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A successful response, in a form small enough to remember for idempotent retries.
-
-    ``kind`` is ``"view"`` (the view for ``seat``, public if ``None``, at ``version``) or ``"seat"``
-    (a taken seat and its token). A retry re-renders the same body from the game's history.
-    """
-
-    status: int
-    kind: str
-    seat: int | None
-    version: int
-    token: str | None = None
-
-    def remembered(self, incoming: Incoming) -> str:
-        sealed = None
-        if self.token is not None and incoming.idempotency_key is not None:
-            sealed = auth.seal(self.token, incoming.idempotency_key, incoming.game_id)
-        record = [incoming.fingerprint, self.status, self.kind, self.seat, self.version, sealed]
-        return json.dumps(record, separators=(",", ":"))  # kept for the game's lifetime: compact
-
-    @classmethod
-    def recalled(cls, text: str, incoming: Incoming) -> Answer:
-        fingerprint, status, kind, seat, version, sealed = json.loads(text)
-        if fingerprint != incoming.fingerprint:
-            raise ApiError("idempotency_key_reused", "this Idempotency-Key was used with another request")
-        token = sealed and auth.unseal(sealed, incoming.idempotency_key or "", incoming.game_id)
-        return cls(status, kind, seat, version, token)
-
-
-@dataclass(frozen=True)
-class Reply:
-    status: int
-    body: dict[str, Any]
-    version: int
-
-
-def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
-    if answer.kind == "seat":
-        assert answer.seat is not None
-        taken = record.seats[answer.seat]
-        assert taken is not None
-        body = {"game_id": game_id, "seat": answer.seat, "name": taken.name, "bot": taken.bot is not None}
-        body.update(bot_name=taken.bot, token=answer.token, version=answer.version)
-    else:
-        state = None if record.state is None else record.state_at(answer.version)
-        body = game_view(game_id, record, answer.seat, state)
-    return Reply(answer.status, body, answer.version)
+#: The action dicts (the core's dict form without ``seat``) a request asks for, from its body document.
+ActionReader = Callable[[Any], Sequence[Mapping[str, Any]]]
+#: The checks from 409 on, then the change: the new record (``None``: delete the game) and the answer.
+Step = Callable[[GameRecord, auth.Caller], tuple[GameRecord | None, Answer]]
 
 
 def ttl_for(record: GameRecord) -> int:
@@ -92,10 +45,6 @@ def load_record(snapshot: Snapshot) -> GameRecord:
 
 def identify(record: GameRecord, incoming: Incoming) -> auth.Caller:
     return auth.identify(incoming.digest, record.host, record.seat_tokens())
-
-
-#: The checks from 409 on, then the change: the new record (``None``: delete the game) and the answer.
-Step = Callable[[GameRecord, auth.Caller], tuple[GameRecord | None, Answer]]
 
 
 def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -> Reply:
@@ -121,12 +70,6 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
     return store.transact(incoming.game_id, field, compute)
 
 
-def idem_field(digest: str | None, key: str) -> str:
-    """Keys are scoped per game (the hash) and caller (its token's hash, or none for anonymous callers);
-    the field is a fixed-size digest of both, so a long key costs no more memory than a short one."""
-    return "i:" + auth.short_digest(f"{digest or 'anyone'}\0{key}".encode())
-
-
 # Lobby --------------------------------------------------------------------------------------
 def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
     def step(record: GameRecord, caller: auth.Caller) -> tuple[GameRecord, Answer]:
@@ -139,11 +82,14 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
         seat = body.get("seat", record.free_seats[0])
         if seat >= record.players:
             raise ApiError("validation_error", "no such seat", {"seat": [f"seats are 0 to {record.players - 1}"]})
+        bot = body.get("bot")
+        if bot is not None and bot not in tg.get_game(record.game).bots:
+            known = ", ".join(sorted(tg.get_game(record.game).bots))
+            raise ApiError("validation_error", "no such bot", {"bot": [f"bots of {record.game}: {known}"]})
         if seat not in record.free_seats:
             raise ApiError("seat_taken", f"seat {seat} is taken")
-        token = None if body.get("bot") else auth.new_token()
-        taken = Seat(body["name"], None if token is None else auth.token_hash(token), body.get("bot"))
-        new_record = record.with_seat(seat, taken)
+        token = None if bot else auth.new_token()
+        new_record = record.with_seat(seat, Seat(body["name"], None if token is None else auth.token_hash(token), bot))
         return new_record, Answer(201, "seat", seat, new_record.version, token)
 
     return step
@@ -180,8 +126,8 @@ def start(incoming: Incoming, schema: ma.Schema) -> Step:
 
 
 # Play ---------------------------------------------------------------------------------------
-def act(incoming: Incoming, schema: ma.Schema, build: ActionBuilder, *, on_turn: bool) -> Step:
-    """A seat's actions (plays, turn end, signals), all or nothing, then the bots' turns."""
+def act(incoming: Incoming, read: ActionReader) -> Step:
+    """The caller seat's actions, all or nothing, then the bots'; the core judges turn and rules."""
 
     def step(record: GameRecord, caller: auth.Caller) -> tuple[GameRecord, Answer]:
         state = record.state
@@ -191,13 +137,13 @@ def act(incoming: Incoming, schema: ma.Schema, build: ActionBuilder, *, on_turn:
             raise ApiError("game_over", f"the game is over ({state.status})")
         incoming.check_if_match(record.version)
         assert caller.seat is not None
-        actions = build(incoming.body(schema), caller.seat)
-        if on_turn and state.current_seat != caller.seat:
-            raise ApiError("not_your_turn", f"it is seat {state.current_seat}'s turn")
+        game = tg.get_game(record.game)
         try:
-            new_record = record.with_state(state.apply_all(actions))
+            actions = [game.parse_action({**action, "seat": caller.seat}) for action in read(incoming.document())]
+            after = state.apply_all(actions)
         except tg.GameError as error:
             raise from_game_error(error) from None
+        new_record = record.with_state(after)
         return new_record, Answer(200, "view", caller.seat, new_record.version)
 
     return step

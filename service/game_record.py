@@ -2,6 +2,7 @@
 
 The core knows cards and turns; only the service knows the game id, names, bots, tokens and the lobby.
 The record is stored as compact JSON with its own format version, next to ``thegame_core.dumps(state)``.
+It serves every registered game alike: nothing here knows one game's rules.
 """
 
 from __future__ import annotations
@@ -9,17 +10,15 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any
 
 import thegame_core as tg
-from thegame_core.bots import create_bot
 
-from .snapshots import SNAPSHOTS
+from .bot_runner import run_bots
+from .state_cache import STATES
 from .store import Snapshot
 
 FORMAT_VERSION = 1
-#: Bound on bot decisions in one transition (a whole all-bot game needs about 150 with the random bot).
-MAX_BOT_DECISIONS = 2000
 
 
 class CorruptRecord(Exception):
@@ -48,7 +47,7 @@ class GameRecord:
     deck: list[int] | None = None  # an explicit deck, until the game starts (then the state holds it)
     lobby_version: int = 0
     seats: tuple[Seat | None, ...] = ()
-    state: tg.State | None = field(default=None, compare=False)
+    state: tg.GameState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
     @classmethod
@@ -61,7 +60,7 @@ class GameRecord:
             if data.pop("fv") != FORMAT_VERSION:
                 raise CorruptRecord(f"unknown record format {data!r:.80}")
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
-            state = None if snapshot.state is None else SNAPSHOTS.load(snapshot.state)
+            state = None if snapshot.state is None else STATES.load(snapshot.state)
             return cls(**data, seats=seats, state=state)
         except (ValueError, TypeError, KeyError) as error:
             raise CorruptRecord(str(error)) from error
@@ -84,7 +83,7 @@ class GameRecord:
         """The hash fields to store (the state only once the game has started)."""
         fields = {"meta": self.meta_json()}
         if self.state is not None:
-            fields["state"] = SNAPSHOTS.dump(self.state)
+            fields["state"] = STATES.dump(self.state)
         return fields
 
     # Derived facts ------------------------------------------------------------------------
@@ -104,13 +103,16 @@ class GameRecord:
     def seat_tokens(self) -> list[str | None]:
         return [None if seat is None else seat.token for seat in self.seats]
 
-    def new_state(self, first_seat: int) -> tg.State:
+    def bots(self) -> dict[int, str]:
+        """The bot of each bot seat."""
+        return {number: seat.bot for number, seat in enumerate(self.seats) if seat is not None and seat.bot}
+
+    def new_state(self, first_seat: int) -> tg.GameState:
         """The dealt game, from the explicit deck if one was given, else from the seed."""
         seed = None if self.deck is not None else self.seed
-        state = tg.new_game(
+        return tg.new_game(
             self.game, self.players, seed=seed, deck=self.deck, options=self.options, first_seat=first_seat
         )
-        return cast(tg.State, state)  # the only game registered today
 
     def drawn_first_seat(self) -> int:
         """The first seat when the host names none: drawn from the game's seed (not from the deck's stream)."""
@@ -123,13 +125,14 @@ class GameRecord:
         return replace(self, seats=tuple(seats), lobby_version=self.lobby_version + 1)
 
     def started(self, first_seat: int) -> GameRecord:
-        state = run_bots(self.seats, self.new_state(first_seat), self.seed)
+        state = run_bots(self.bots(), self.new_state(first_seat), self.seed)
         return replace(self, deck=None, lobby_version=self.lobby_version + 1, state=state)
 
-    def with_state(self, state: tg.State) -> GameRecord:
-        return replace(self, state=run_bots(self.seats, state, self.seed))
+    def with_state(self, state: tg.GameState) -> GameRecord:
+        """After a seat's actions: the bot seats act too, in the same change."""
+        return replace(self, state=run_bots(self.bots(), state, self.seed))
 
-    def state_at(self, version: int) -> tg.State:
+    def state_at(self, version: int) -> tg.GameState:
         """The state as it was at service ``version`` (rebuilt from the history, for idempotent retries)."""
         assert self.state is not None, "a lobby has no state"
         actions = version - self.lobby_version
@@ -137,18 +140,4 @@ class GameRecord:
             return self.state
         record = self.state.replay_record()
         record["actions"] = record["actions"][:actions]
-        return cast(tg.State, tg.replay(record))
-
-
-def run_bots(seats: tuple[Seat | None, ...], state: tg.State, seed: int) -> tg.State:
-    """Let bot seats play while it is their turn, inside the same transition as the change before."""
-    for _ in range(MAX_BOT_DECISIONS):
-        seat = seats[state.current_seat]
-        if state.status != "playing" or seat is None or seat.bot is None:
-            break
-        bot = create_bot(seat.bot, game=state.game, seed=seed + state.version)
-        actions = bot.act(state.observe(state.current_seat))
-        if not actions:
-            break
-        state = state.apply_all(actions)
-    return state
+        return tg.replay(record)

@@ -1,0 +1,81 @@
+"""Actions of any game: one route for every game's actions, one action or a batch, all or nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import Response
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+import thegame_core as tg
+
+from .. import commands
+from ..errors import ApiError
+from .common import BEARER, VIEW, documented, incoming, reply, store
+from .schemas import MAX_BATCH
+
+blp = Blueprint("actions", __name__, url_prefix="/v1/games", description="Send any game's actions")
+
+#: The errors of every route that applies a seat's actions.
+ACT_ERRORS = (
+    "unknown_game",
+    "invalid_token",
+    "forbidden",
+    "game_not_started",
+    "game_over",
+    "stale_version",
+    "malformed_json",
+    "validation_error",
+    "invalid_action",
+    "not_your_turn",
+    "idempotency_key_reused",
+)
+
+
+def seat_acts(game_id: str, read: commands.ActionReader) -> Response:
+    """Apply the caller seat's actions read from the body, all or nothing; answer its new view."""
+    parts = incoming(game_id)
+    return reply(commands.change(store(), parts, "seat", commands.act(parts, read)))
+
+
+def read_actions(document: Any) -> Sequence[Mapping[str, Any]]:
+    """``{"type": ...}`` is one action; ``{"actions": [...]}`` a batch. Each is the game's dict form without
+    ``seat``; the game itself judges the fields."""
+    if isinstance(document, dict) and set(document) == {"actions"}:
+        actions = document["actions"]
+        if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_BATCH:
+            raise ApiError("validation_error", "actions is a list", {"actions": [f"1 to {MAX_BATCH} actions"]})
+    else:
+        actions = [document]
+    for index, action in enumerate(actions):
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise ApiError("validation_error", "an action is an object with a type", {str(index): ["type missing"]})
+        if "seat" in action:
+            raise ApiError("validation_error", "the token says who acts", {str(index): ["leave seat out"]})
+    return actions
+
+
+def rule_errors() -> list[str]:
+    """Every game's rule codes, for the documentation."""
+    return sorted({code for name in tg.game_names() for code in tg.get_game(name).info.errors})
+
+
+@blp.route("/<game_id>/actions")
+class Actions(MethodView):
+    @blp.response(200, VIEW)
+    @documented(
+        blp,
+        "send_actions",
+        *ACT_ERRORS,
+        *rule_errors(),
+        body={"oneOf": [{"$ref": "#/components/schemas/Action"}, {"$ref": "#/components/schemas/ActionBatch"}]},
+        security=BEARER,
+        changes=True,
+    )
+    def post(self, game_id: str) -> Response:
+        """One action (`{"type": ..., fields}`) or a batch (`{"actions": [...]}`, all or nothing) of the seat
+        whose token is sent; the types and fields of each game are in the catalog and each seat view lists its
+        `legal_actions` as they can be sent. Answers the seat's new view (bots act before it)."""
+        return seat_acts(game_id, read_actions)

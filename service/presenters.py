@@ -1,0 +1,81 @@
+"""The JSON answers: the core's views plus what only the service knows (game id, names, bots, version).
+
+One presenter serves every game: the core produces each game's view (``state.view(seat)``,
+``Game.lobby_view``); the service only adds its own fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import thegame_core as tg
+
+from .game_record import GameRecord
+from .idempotency import Answer
+
+#: A seat view's own fields before the deal, by JSON type (The Game's `hand` is [], `can_end_turn` false).
+_EMPTY = {"array": [], "boolean": False, "integer": 0, "string": ""}
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: int
+    body: dict[str, Any]
+    version: int
+
+
+def _lobby_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
+    """Before the deal: the game's table with nothing dealt; a seat sees its seat fields, empty."""
+    game = tg.get_game(record.game)
+    view = game.lobby_view(record.players, record.options)
+    if seat is not None:
+        view["seat"] = seat
+        for name, schema in game.info.seat_view.items():
+            view[name] = _EMPTY.get(str(schema.get("type")))
+        view["legal_actions"] = []
+    return view
+
+
+def game_view(game_id: str, record: GameRecord, seat: int | None, state: tg.GameState | None = None) -> dict[str, Any]:
+    """The view for ``seat`` (``None``: the public view) of ``state`` (default: the current one)."""
+    state = state or record.state
+    if state is None:
+        view = _lobby_view(record, seat)
+        version = record.version
+    else:
+        view = state.public_view() if seat is None else state.view(seat)
+        version = record.lobby_version + state.version
+    view["game_id"] = game_id
+    view["version"] = version
+    for entry in view["seats"]:
+        taken = record.seats[entry["seat"]]
+        entry["name"] = None if taken is None else taken.name
+        entry["bot"] = taken is not None and taken.bot is not None
+        entry["bot_name"] = None if taken is None else taken.bot
+    return view
+
+
+def log_view(record: GameRecord) -> dict[str, Any]:
+    """The public move log; the replay (deck included) only once the game is over."""
+    state = record.state
+    if state is None:
+        return {"entries": [], "replay": None}
+    entries = [{**entry, "version": record.lobby_version + index} for index, entry in enumerate(state.public_log(), 1)]
+    return {"entries": entries, "replay": None if state.status == "playing" else state.replay_record()}
+
+
+def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
+    """The body of ``answer``: a taken seat (with its token, shown once) or a view."""
+    if answer.kind == "seat":
+        assert answer.seat is not None
+        taken = record.seats[answer.seat]
+        assert taken is not None
+        body = {"game_id": game_id, "seat": answer.seat, "name": taken.name, "bot": taken.bot is not None}
+        body.update(bot_name=taken.bot, token=answer.token, version=answer.version)
+    elif answer.kind == "closed":
+        body = {}
+    else:
+        state = None if record.state is None else record.state_at(answer.version)
+        body = game_view(game_id, record, answer.seat, state)
+    return Reply(answer.status, body, answer.version)

@@ -127,6 +127,26 @@ class TakeFaceUp(NamedTuple):
 
 Action = Swap | Ready | Play | PickUp | Give | Accept | Complete | TakeFaceUp
 ACTION_TYPES = (Swap, Ready, Play, PickUp, Give, Accept, Complete, TakeFaceUp)
+
+
+def _equal(self: tuple[Any, ...], other: object) -> bool:
+    return type(other) is type(self) and tuple.__eq__(self, other)
+
+
+def _not_equal(self: tuple[Any, ...], other: object) -> bool:
+    return not _equal(self, other)
+
+
+def _hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+# Named tuples compare as plain tuples, so PickUp(1) would equal Accept(1) and Ready(1): an action
+# is equal only to an action of its own type (and hashes accordingly), never to a bare tuple.
+for _type in ACTION_TYPES:
+    _type.__eq__ = _equal  # type: ignore[method-assign]
+    _type.__ne__ = _not_equal  # type: ignore[assignment,method-assign]
+    _type.__hash__ = _hash  # type: ignore[method-assign]
 #: The dict form's fields of each type besides ``type`` and ``seat``.
 FIELDS: dict[str, tuple[str, ...]] = {
     "swap": ("hand_card", "face_up_card"),
@@ -141,45 +161,46 @@ FIELDS: dict[str, tuple[str, ...]] = {
 _CLASSES: dict[str, type[Any]] = dict(zip(FIELDS, ACTION_TYPES, strict=True))
 
 
-def is_card(value: object) -> bool:
-    return type(value) is int and NINJA <= value <= HIGHEST
-
-
-def is_seat(value: object, players: int) -> bool:
-    return type(value) is int and 0 <= value < players
-
-
 def shape_problem(action: object, players: int) -> str | None:
     """Why ``action`` is malformed in a game of ``players`` seats, or None if it is well-formed.
 
-    Exact types only (no subclasses, no ``True`` for 1), checked before any comparison.
+    Exact types only (no subclasses, no ``True`` for 1), checked before any comparison. Every
+    action goes through here, so the common cases are tested first and inline.
     """
     kind = type(action)
-    if kind not in ACTION_TYPES:
+    if kind not in _CARD_FIELDS:
         return f"not an action of Ninja: {action!r}"
     seat = action.seat  # type: ignore[attr-defined]
-    if not is_seat(seat, players):
+    if type(seat) is not int or not 0 <= seat < players:
         return f"seat must be an integer from 0 to {players - 1}, got {seat!r}"
     if kind is Play:
         value, count = action.value, action.count  # type: ignore[attr-defined]
-        if value is None:
-            return (
-                None if type(count) is int and count == 1 else f"a blind play (value null) has count 1, got {count!r}"
-            )
-        if not is_card(value):
-            return f"value must be an integer from 0 (NINJA) to 13 or null (blind), got {value!r}"
         if type(count) is not int or not 1 <= count <= MAX_COPIES:
             return f"count must be an integer from 1 to {MAX_COPIES}, got {count!r}"
-    elif kind is Swap:
-        if not is_card(action.hand_card) or not is_card(action.face_up_card):  # type: ignore[attr-defined]
-            return f"hand_card and face_up_card must be cards from 0 to 13, got {action!r}"
+        if value is None:
+            return None if count == 1 else f"a blind play (value null) has count 1, got {count!r}"
     elif kind is Give:
         target = action.target  # type: ignore[attr-defined]
-        if target is not None and not is_seat(target, players):
+        if target is not None and (type(target) is not int or not 0 <= target < players):
             return f"target must be a seat from 0 to {players - 1} or null, got {target!r}"
-    elif (kind is Complete or kind is TakeFaceUp) and not is_card(value := action.value):  # type: ignore[attr-defined]
-        return f"value must be an integer from 0 (NINJA) to 13, got {value!r}"
+    for name in _CARD_FIELDS[kind]:
+        card = getattr(action, name)
+        if type(card) is not int or not NINJA <= card <= HIGHEST:
+            return f"{name} must be an integer from 0 (NINJA) to 13, got {card!r}"
     return None
+
+
+#: The fields of each action type that hold a card value.
+_CARD_FIELDS: dict[type[Any], tuple[str, ...]] = {
+    Play: ("value",),
+    Swap: ("hand_card", "face_up_card"),
+    Ready: (),
+    PickUp: (),
+    Give: (),
+    Accept: (),
+    Complete: ("value",),
+    TakeFaceUp: ("value",),
+}
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:

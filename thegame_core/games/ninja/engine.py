@@ -12,16 +12,18 @@ Errors come in the contract's order: ``GameOver``, ``InvalidAction`` (malformed)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from ...outcome import Outcome
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp, shape_problem
 from .cards import CARDS_IN_DECK, HAND_TARGET, NINJA, card_name
-from .fields import GIVE, PLAY, REFILL, SWAP, Fields
+from .fields import GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Window
+from .options import Options
 from .rules import (
     BURN_RUN,
     COUNTERS,
+    EIGHT,
     NINE,
     THIRTEEN,
     after_eights,
@@ -61,80 +63,30 @@ ERRORS = {
 
 
 class Table:
-    """The fields of a state being changed by a batch of actions: per-seat zones as lists."""
+    """The fields of a state being changed by a batch of actions (``Fields`` but ``history``), as
+    attributes: per-seat zones stay tuples, and a change replaces one seat's entry (``_put``)."""
 
-    __slots__ = (
-        "burned",
-        "deck",
-        "drawn",
-        "face_down",
-        "face_up",
-        "first_seat",
-        "give",
-        "hands",
-        "last_layer",
-        "options",
-        "out",
-        "outcome",
-        "pending",
-        "phase",
-        "pile",
-        "players",
-        "ready",
-        "turn",
-        "turns",
-        "window",
-    )
-
-    def __init__(self, fields: Fields) -> None:
-        (
-            self.options,
-            self.deck,
-            self.first_seat,
-            hands,
-            face_up,
-            face_down,
-            self.drawn,
-            self.pile,
-            self.burned,
-            self.last_layer,
-            self.phase,
-            self.turn,
-            ready,
-            self.give,
-            self.window,
-            self.pending,
-            self.turns,
-            self.out,
-            _,
-            self.outcome,
-        ) = fields
-        self.hands, self.face_up, self.face_down, self.ready = list(hands), list(face_up), list(face_down), list(ready)
-        self.players: int = len(hands)
-
-    def fields(self, history: tuple[Action, ...]) -> Fields:
-        return Fields(
-            self.options,
-            self.deck,
-            self.first_seat,
-            tuple(self.hands),
-            tuple(self.face_up),
-            tuple(self.face_down),
-            self.drawn,
-            self.pile,
-            self.burned,
-            self.last_layer,
-            self.phase,
-            self.turn,
-            tuple(self.ready),
-            self.give,
-            self.window,
-            self.pending,
-            self.turns,
-            self.out,
-            history,
-            self.outcome,
-        )
+    __slots__ = (*(name for name in Fields._fields if name != "history"), "players")
+    options: Options
+    deck: tuple[int, ...]
+    first_seat: int
+    hands: tuple[tuple[int, ...], ...]
+    face_up: tuple[tuple[int, ...], ...]
+    face_down: tuple[tuple[int, ...], ...]
+    drawn: int
+    pile: tuple[int, ...]
+    burned: int
+    last_layer: int | None
+    phase: str
+    turn: int
+    ready: tuple[bool, ...]
+    give: GiveInfo | None
+    window: Window | None
+    pending: Pending | None
+    turns: int
+    out: tuple[int, ...]
+    outcome: Outcome | None
+    players: int
 
     # Facts used by several steps -----------------------------------------------------------
     def held(self, seat: int) -> int:
@@ -150,10 +102,16 @@ class Table:
 
     def take_from_source(self, seat: int, value: int, count: int) -> None:
         """Remove ``count`` cards of ``value`` from where the seat plays (checked before)."""
-        if self.hands[seat] or not self.options.from_table:
-            self.hands[seat] = _without(self.hands[seat], value, count)
+        hand = self.hands[seat]
+        if hand or not self.options.from_table:
+            self.hands = _put(self.hands, seat, _without(hand, value, count))
         else:
-            self.face_up[seat] = _without(self.face_up[seat], value, count)
+            self.face_up = _put(self.face_up, seat, _without(self.face_up[seat], value, count))
+
+
+def _put(zones: tuple[tuple[int, ...], ...], seat: int, cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``zones`` with seat ``seat``'s entry replaced by ``cards``."""
+    return (*zones[:seat], cards, *zones[seat + 1 :])
 
 
 def _without(cards: tuple[int, ...], value: int, count: int) -> tuple[int, ...]:
@@ -166,23 +124,68 @@ def _sorted(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
-def advance(fields: Fields, actions: Iterable[Action]) -> Fields:
-    """The fields after every action in order; raises ``GameError`` at the first refused one."""
-    table = Table(fields)
+S = TypeVar("S", bound=Fields)
+
+
+def advance(state: S, actions: Iterable[Action]) -> S:
+    """The state after every action in order (a new instance of ``state``'s class); raises
+    ``GameError`` at the first refused one, and ``state`` never changes."""
+    table = Table()
+    (
+        table.options,
+        table.deck,
+        table.first_seat,
+        table.hands,
+        table.face_up,
+        table.face_down,
+        table.drawn,
+        table.pile,
+        table.burned,
+        table.last_layer,
+        table.phase,
+        table.turn,
+        table.ready,
+        table.give,
+        table.window,
+        table.pending,
+        table.turns,
+        table.out,
+        history,
+        table.outcome,
+    ) = state
+    players = table.players = len(table.hands)
     applied = []
     for action in actions:
-        _check_common(table, action)
+        if table.outcome is not None:
+            raise GameOver("the game is over: no action is accepted")
+        problem = shape_problem(action, players)
+        if problem is not None:
+            raise InvalidAction(problem)
         _STEPS[type(action)](table, action)
         applied.append(action)
-    return table.fields(fields.history + tuple(applied))
-
-
-def _check_common(table: Table, action: object) -> None:
-    if table.outcome is not None:
-        raise GameOver("the game is over: no action is accepted")
-    problem = shape_problem(action, table.players)
-    if problem is not None:
-        raise InvalidAction(problem)
+    values = (
+        table.options,
+        table.deck,
+        table.first_seat,
+        table.hands,
+        table.face_up,
+        table.face_down,
+        table.drawn,
+        table.pile,
+        table.burned,
+        table.last_layer,
+        table.phase,
+        table.turn,
+        table.ready,
+        table.give,
+        table.window,
+        table.pending,
+        table.turns,
+        table.out,
+        history + tuple(applied),
+        table.outcome,
+    )
+    return tuple.__new__(type(state), values)
 
 
 def _refuse(code: str, message: str) -> NoReturn:
@@ -222,25 +225,39 @@ def _swap(table: Table, action: Swap) -> None:
         _refuse("not_face_up", f"seat {seat} has no {card_name(face_up_card)} face up")
     if hand_card == face_up_card:
         _refuse("same_value_swap", "swapping two cards of the same value changes nothing")
-    table.hands[seat] = _sorted((*_without(hand, hand_card, 1), face_up_card))
-    table.face_up[seat] = _sorted((*_without(face_up, face_up_card, 1), hand_card))
+    table.hands = _put(table.hands, seat, _sorted((*_without(hand, hand_card, 1), face_up_card)))
+    table.face_up = _put(table.face_up, seat, _sorted((*_without(face_up, face_up_card, 1), hand_card)))
 
 
 def _ready(table: Table, action: Ready) -> None:
     seat = action.seat
     _in_turn(table, seat)
     _in_phase(table, SWAP, "ready ends the swap phase, which is over")
-    table.ready[seat] = True
-    if all(table.ready):  # N4.4: the first turn goes to first_seat, on an empty pile
+    ready = table.ready = (*table.ready[:seat], True, *table.ready[seat + 1 :])
+    if all(ready):  # N4.4: the first turn goes to first_seat, on an empty pile
         table.phase, table.turn = PLAY, table.first_seat
 
 
 # Placements (N6, N8 counters, N9 completions) and their resolution (N7) -----------------------
 def _play(table: Table, action: Play) -> None:
     seat, value, count = action
-    phase, options = table.phase, table.options
-    if not waited_for(table, seat) and not _may_play_out_of_turn(table, seat, value):
+    phase = table.phase
+    if (phase == SWAP or seat != table.turn) and not _may_play_out_of_turn(table, seat, value):
         _in_turn(table, seat)
+    if phase == PLAY:
+        if value is None:
+            _blind(table, seat)
+            return
+        _check_group(table, seat, value, count)
+        options = table.options
+        ref = reference(table.pile, options)
+        if not group_legal(value, ref, options):
+            _refuse("illegal_play", f"{count} x {card_name(value)} cannot go on {card_name(ref or NINJA)}")
+        table.take_from_source(seat, value, count)
+        if seat == table.turn:
+            table.turns += 1
+        _place(table, seat, value, count, seat)
+        return
     if phase == GIVE:
         assert table.give is not None
         giver, target, origin = table.give
@@ -252,18 +269,7 @@ def _play(table: Table, action: Play) -> None:
         table.take_from_source(seat, value, count)
         _place(table, seat, value, count, origin)
         return
-    _in_phase(table, PLAY, "cards are played once every seat is ready, between refills")
-    if value is None:
-        _blind(table, seat)
-        return
-    _check_group(table, seat, value, count)
-    if not group_legal(value, reference(table.pile, options), options):
-        ref = reference(table.pile, options)
-        _refuse("illegal_play", f"{count} x {card_name(value)} cannot go on {card_name(ref or 0)}")
-    table.take_from_source(seat, value, count)
-    if seat == table.turn:
-        table.turns += 1
-    _place(table, seat, value, count, seat)
+    _refuse("not_in_phase", f"cards are played once every seat is ready, between refills (the phase is {phase})")
 
 
 def _may_play_out_of_turn(table: Table, seat: int, value: int | None) -> bool:
@@ -293,7 +299,8 @@ def _blind(table: Table, seat: int) -> None:
     if not (table.options.from_table and seat == table.turn and not table.hands[seat] and not table.face_up[seat]):
         _refuse("not_blind", "a blind play is only for a seat whose hand and face-up cards are gone (play_from_table)")
     face_down = table.face_down[seat]
-    card, table.face_down[seat] = face_down[0], face_down[1:]
+    card = face_down[0]
+    table.face_down = _put(table.face_down, seat, face_down[1:])
     table.turns += 1
     if group_legal(card, reference(table.pile, table.options), table.options):
         _place(table, seat, card, 1, seat)
@@ -317,7 +324,7 @@ def _place(table: Table, seat: int, value: int, count: int, origin: int) -> None
     """N7.1-N7.2: put the group on the pile and refill the placer; the rest once the refill is done."""
     table.pile += (value,) * count
     table.last_layer, table.window, table.give = seat, None, None
-    if _refill(table, seat):
+    if len(table.hands[seat]) >= HAND_TARGET or _refill(table, seat):
         _resolve(table, seat, value, count, origin)
     else:
         table.phase, table.turn, table.pending = REFILL, seat, (seat, value, count, origin)
@@ -330,30 +337,31 @@ def _refill(table: Table, seat: int) -> bool:
     need = HAND_TARGET - len(hand)
     if need <= 0:
         return True
-    left = CARDS_IN_DECK - table.drawn
+    drawn = table.drawn
+    left = CARDS_IN_DECK - drawn
     if left:
         take = need if need < left else left
-        hand += table.deck[table.drawn : table.drawn + take]
-        table.drawn += take
+        hand += table.deck[drawn : drawn + take]
+        table.drawn = drawn + take
         need -= take
     if need and not table.options.from_table:
         face_up = table.face_up[seat]
         if len(face_up) <= need:
             hand += face_up
             need -= len(face_up)
-            table.face_up[seat] = ()
+            table.face_up = _put(table.face_up, seat, ())
         elif face_up[0] == face_up[-1]:  # sorted: all of one value, the choice does not matter
             hand += face_up[:need]
-            table.face_up[seat] = face_up[need:]
+            table.face_up = _put(table.face_up, seat, face_up[need:])
             need = 0
         else:
-            table.hands[seat] = _sorted(hand)
+            table.hands = _put(table.hands, seat, _sorted(hand))
             return False
         if need:
             face_down = table.face_down[seat]
             hand += face_down[:need]
-            table.face_down[seat] = face_down[need:]
-    table.hands[seat] = _sorted(hand)
+            table.face_down = _put(table.face_down, seat, face_down[need:])
+    table.hands = _put(table.hands, seat, _sorted(hand))
     return True
 
 
@@ -364,8 +372,8 @@ def _take_face_up(table: Table, action: TakeFaceUp) -> None:
     face_up = table.face_up[seat]
     if value not in face_up:
         _refuse("not_face_up", f"seat {seat} has no {card_name(value)} face up")
-    table.face_up[seat] = _without(face_up, value, 1)
-    table.hands[seat] = _sorted((*table.hands[seat], value))
+    table.face_up = _put(table.face_up, seat, _without(face_up, value, 1))
+    table.hands = _put(table.hands, seat, _sorted((*table.hands[seat], value)))
     if _refill(table, seat):
         assert table.pending is not None
         pending, table.pending = table.pending, None
@@ -384,20 +392,20 @@ def _resolve(table: Table, seat: int, value: int, count: int, origin: int) -> No
         _finish(table, TURN_LIMIT)
         return
     out, pile = table.out, table.pile
-    four = run_length(pile, options) >= BURN_RUN
+    run = run_length(pile, options)
     table.phase = PLAY
-    if four or value == NINE:  # N7.4, N7.5: the pile is burned and a new one led
+    if run >= BURN_RUN or value == NINE:  # N7.4, N7.5: the pile is burned and a new one led
         table.burned += len(pile)
         table.pile, table.last_layer = (), None
-        leader = seat if four or options.burner_leads else next_seat(seat, players, out)
+        leader = seat if run >= BURN_RUN or options.burner_leads else next_seat(seat, players, out)
         table.turn = seat_in_game(leader, players, out)
         return
-    need = completion_need(value, pile, options)
+    need = completion_need(value, run, options)
     if need:
         table.window = (value, seat, need)
     if value == THIRTEEN and seat not in out:  # N8: the placer names a target
         table.phase, table.turn, table.give = GIVE, seat, (seat, None, origin)
-    elif value == 8:
+    elif value == EIGHT:
         table.turn = after_eights(seat, count, players, out, options)
     else:
         table.turn = next_seat(seat, players, out)
@@ -426,10 +434,10 @@ def _pick_up(table: Table, action: PickUp) -> None:
 def _take_pile(table: Table, seat: int, *extra: int) -> None:
     """N11: the seat takes the pile (and a blind card that could not go on it); a new pile is led."""
     options = table.options
-    table.hands[seat] = _sorted((*table.hands[seat], *table.pile, *extra))
+    table.hands = _put(table.hands, seat, _sorted((*table.hands[seat], *table.pile, *extra)))
     table.pile, table.window = (), None
     leader = table.last_layer if options.after_pickup_leader == "last_layer" else None
-    if leader is None:  # next_after_picker (or nobody placed: only a blind card on an empty pile)
+    if leader is None:  # next_after_picker
         leader = next_seat(seat, table.players, table.out)
     table.last_layer = None
     if table.turns >= options.max_turns:
@@ -444,16 +452,15 @@ def _give(table: Table, action: Give) -> None:
     give = table.give
     if table.phase != GIVE or give is None or give[1] is not None:
         _refuse("not_in_phase", "a give follows one's own 13s")
-    table.window = None
     if target is None:
         if not table.options.give_optional:
             _refuse("must_give", "a 13 gives the pile: name a target")
-        table.give, table.phase = None, PLAY
+        table.give, table.phase, table.window = None, PLAY, None
         table.turn = next_seat(seat, table.players, table.out)
         return
     if target == seat or target in table.out:
         _refuse("bad_target", f"seat {seat} cannot give the pile to seat {target}")
-    table.give, table.turn = (seat, target, give[2]), target
+    table.give, table.turn, table.window = (seat, target, give[2]), target, None
 
 
 def _accept(table: Table, action: Accept) -> None:
@@ -463,7 +470,7 @@ def _accept(table: Table, action: Accept) -> None:
     if table.phase != GIVE or give is None or give[1] is None:
         _refuse("not_in_phase", "only the target of a give accepts the pile")
     giver, _, origin = give
-    table.hands[seat] = _sorted((*table.hands[seat], *table.pile))
+    table.hands = _put(table.hands, seat, _sorted((*table.hands[seat], *table.pile)))
     table.pile, table.last_layer, table.give, table.phase = (), None, None, PLAY
     rule, players, out = table.options.after_give_leader, table.players, table.out
     if rule == "last_layer":

@@ -7,12 +7,10 @@ Built from the same predicates as the transitions (``rules``) and from shared ac
 
 from __future__ import annotations
 
-from itertools import groupby
-
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp
 from .cards import HIGHEST, MAX_COPIES, NINJA
 from .fields import GIVE, PLAY, REFILL, SWAP, Fields
-from .options import MAX_PLAYERS
+from .options import MAX_PLAYERS, Options
 from .rules import COUNTERS, group_legal, reference
 
 
@@ -24,13 +22,21 @@ def _source(fields: Fields, seat: int) -> tuple[int, ...]:
     return fields.face_up[seat]
 
 
-def _groups(cards: tuple[int, ...]) -> list[tuple[int, int]]:
-    """``(value, copies)`` of the sorted ``cards``, ascending."""
-    return [(value, len(tuple(copies))) for value, copies in groupby(cards)]
-
-
-def _plays(seat: int, value: int, copies: int, limit: int) -> list[Action]:
-    return _PLAYS[seat][value][1 : (copies if copies < limit else limit) + 1]
+def _group_plays(seat: int, source: tuple[int, ...], ref: int | None, options: Options) -> list[Action]:
+    """Every legal group of the sorted ``source`` on ``ref``: each value, each count up to the limit."""
+    plays, limit = _PLAYS[seat], options.group_limit
+    actions: list[Action] = []
+    index, size = 0, len(source)
+    while index < size:
+        value = source[index]
+        end = index + 1
+        while end < size and source[end] == value:
+            end += 1
+        if group_legal(value, ref, options):
+            copies = end - index
+            actions += plays[value][1 : (copies if copies < limit else limit) + 1]
+        index = end
+    return actions
 
 
 def legal_actions(fields: Fields, seat: int) -> list[Action]:
@@ -38,6 +44,13 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
     if fields.outcome is not None:
         return []
     phase, options = fields.phase, fields.options
+    if phase == PLAY and seat == fields.turn and fields.window is None:  # most calls: a turn, nothing else open
+        source = _source(fields, seat)
+        if source:
+            actions = _group_plays(seat, source, reference(fields.pile, options), options)
+            if fields.pile and (options.voluntary_pickup or not actions):
+                actions.append(_PICK_UPS[seat])
+            return actions
     if phase == SWAP:
         if fields.ready[seat]:
             return []
@@ -46,8 +59,7 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
         return [*swaps, _READY[seat]]
     if phase == REFILL:
         return [_TAKES[seat][value] for value in sorted(set(fields.face_up[seat]))] if seat == fields.turn else []
-    actions: list[Action] = []
-    limit = options.group_limit
+    actions = []
     source = _source(fields, seat)
     window = fields.window
     if window is not None and window[1] != seat and source.count(window[0]) >= window[2]:
@@ -59,33 +71,26 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
                 if options.voluntary_pickup and fields.pile:
                     actions.append(_PICK_UPS[seat])
                 return actions
-            ref = reference(fields.pile, options)
-            playable = False
-            for value, copies in _groups(source):
-                if group_legal(value, ref, options):
-                    actions += _plays(seat, value, copies, limit)
-                    playable = True
-            if fields.pile and (options.voluntary_pickup or not playable):
+            plays = _group_plays(seat, source, reference(fields.pile, options), options)
+            actions += plays
+            if fields.pile and (options.voluntary_pickup or not plays):
                 actions.append(_PICK_UPS[seat])
         elif options.ninja_out_of_turn and NINJA in source:
-            actions += _plays(seat, NINJA, source.count(NINJA), limit)
+            actions += _group_plays(seat, tuple(card for card in source if card == NINJA), None, options)
         return actions
     if phase == GIVE:
         assert fields.give is not None
         giver, target, _ = fields.give
         if target is None:
             if seat == giver:
-                out = fields.out
+                gives = _GIVES[seat]
                 actions += [
-                    _GIVES[seat][other] for other in range(len(fields.hands)) if other != seat and other not in out
+                    gives[other] for other in range(len(fields.hands)) if other != seat and other not in fields.out
                 ]
                 if options.give_optional:
-                    actions.append(_GIVES[seat][None])
+                    actions.append(gives[None])
         elif seat == target or (options.any_player_may_counter and seat != giver):
-            for value in COUNTERS:
-                copies = source.count(value)
-                if copies:
-                    actions += _plays(seat, value, copies, limit)
+            actions += _group_plays(seat, tuple(card for card in source if card in COUNTERS), None, options)
             if seat == target:
                 actions.append(_ACCEPTS[seat])
     return actions
@@ -100,7 +105,10 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
     """
     if fields.outcome is not None:
         return ()
-    players, options = len(fields.hands), fields.options
+    options, phase = fields.options, fields.phase
+    if fields.window is None and phase != SWAP and not (options.ninja_out_of_turn or options.any_player_may_counter):
+        return (fields.turn,)  # most calls: one seat to act, nobody with an out-of-turn claim
+    players = len(fields.hands)
     order: list[int] = []
 
     def clockwise_after(seat: int) -> list[int]:
@@ -110,7 +118,6 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
     if window is not None:
         value, placer, need = window
         order += [seat for seat in clockwise_after(placer)[:-1] if _source(fields, seat).count(value) >= need]
-    phase = fields.phase
     if phase == GIVE and options.any_player_may_counter and fields.give is not None and fields.give[1] is not None:
         giver, target, _ = fields.give
         order += [

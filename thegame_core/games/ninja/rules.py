@@ -58,12 +58,12 @@ def run_length(pile: Sequence[int], options: Options) -> int:
     return run
 
 
-def completion_need(value: int, pile: Sequence[int], options: Options) -> int:
+def completion_need(value: int, run: int, options: Options) -> int:
     """How many copies of ``value`` close the completion window that a placement of ``value`` just
-    opened (N9), or 0 for none: 2 on an exact pair, 1 on three of a kind with ``single_completion``."""
+    opened (N9), given the ``run`` on top: 2 on an exact pair, 1 on three of a kind with
+    ``single_completion``; 0 for no window."""
     if value in NO_COMPLETION:
         return 0
-    run = run_length(pile, options)
     if run == 2:
         return 2
     return 1 if run == 3 and options.single_completion else 0
@@ -72,8 +72,9 @@ def completion_need(value: int, pile: Sequence[int], options: Options) -> int:
 def next_seat(seat: int, players: int, out: Sequence[int]) -> int:
     """The next seat clockwise after ``seat`` still in the game (``out``: seats gone, ``play_to_last``)."""
     seat = (seat + 1) % players
-    while seat in out:
-        seat = (seat + 1) % players
+    if out:
+        while seat in out:
+            seat = (seat + 1) % players
     return seat
 
 

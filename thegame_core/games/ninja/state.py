@@ -96,11 +96,11 @@ class State(Fields, Progress):
     # Transitions --------------------------------------------------------------------------------
     def apply(self, action: Action) -> State:
         """The state after ``action``; raises ``GameError`` (and changes nothing) if it is refused."""
-        return State(*advance(self, (action,)))
+        return advance(self, (action,))
 
     def apply_all(self, actions: Iterable[Action]) -> State:
         """The state after every action in order, all or nothing."""
-        return State(*advance(self, actions))
+        return advance(self, actions)
 
     # Views and logs -----------------------------------------------------------------------------
     def _seat(self, seat: Any) -> int:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ....protocol import BotFactory
 from .basic import GreedyBot, RandomBot
+from .best import BestBot
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "best": BestBot}
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot"]
+__all__ = ["BOTS", "BestBot", "GreedyBot", "RandomBot"]

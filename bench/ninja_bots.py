@@ -4,8 +4,8 @@
     python bench/ninja_bots.py times [--bot best] [--players 2] [--games 40] [--seed 7] [--opponent greedy]
 
 ``simulate`` takes exactly the arguments of ``python -m thegame_core simulate`` (it is that command,
-with Ninja's bots registered first, so it also works before they are wired into the game, and
-``extra:NAME=module:attr`` style variants can be added by scripts). ``times`` plays games with the
+with Ninja's bots registered first, so it also works before they are wired into the game); a bot
+named ``best@field=value@...`` is ``best`` with those ``Params`` (``best@rollouts=200@swap=0``). ``times`` plays games with the
 bot at seat 0 and ``--opponent`` elsewhere, timing each of the bot's decisions (CPU time of this
 process) where it had a choice to make, and prints the median, p95 and max in milliseconds.
 """
@@ -21,11 +21,20 @@ import thegame_core as tg
 from thegame_core.__main__ import main as cli_main
 from thegame_core.bots import create_bot, register_bot
 from thegame_core.games.ninja.bots import BOTS
+from thegame_core.games.ninja.bots.best import BestBot, Params
 
 
-def register() -> None:
+def register(argv: list[str]) -> None:
+    """Ninja's bots, and every variant of ``best`` named in ``argv`` as ``best@field=value@...``
+    (fields of ``best.Params``, e.g. ``best@rollouts=200@swap=0``)."""
     for name, factory in BOTS.items():
         register_bot("ninja", name, factory)
+    for word in argv:
+        for name in word.split(","):
+            if name.startswith("best@"):
+                fields = dict(pair.split("=") for pair in name.split("@")[1:])
+                params = Params(**{key: type(getattr(Params(), key))(int(value)) for key, value in fields.items()})
+                register_bot("ninja", name, lambda seed, params=params: BestBot(seed, params))
 
 
 def times(argv: list[str]) -> int:
@@ -63,7 +72,7 @@ def times(argv: list[str]) -> int:
 
 
 def main() -> int:
-    register()
+    register(sys.argv[1:])
     if len(sys.argv) > 1 and sys.argv[1] == "times":
         return times(sys.argv[2:])
     return cli_main(sys.argv[1:])

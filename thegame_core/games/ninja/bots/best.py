@@ -99,13 +99,15 @@ class BestBot:
     def candidates(self, observation: Observation) -> list[Action]:
         """The actions worth comparing: each group value with every copy, each target, accept."""
         best: dict[object, Action] = {}
+        most: dict[object, int] = {}
         for action in observation.legal:
+            key: object = action
             if type(action) is Play:
-                key: object = ("play", action.value)
-                if key not in best or action.count > best[key].count:  # type: ignore[union-attr]
-                    best[key] = action
-            else:
-                best[action] = action
+                key = ("play", action.value)
+                if action.count <= most.get(key, 0):
+                    continue
+                most[key] = action.count
+            best[key] = action
         return list(best.values())
 
     def heuristic(self, observation: Observation, candidates: list[Action]) -> Action:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..registry import register
+from .ninja import GAME as NINJA
 from .the_game import GAME as THE_GAME
 
 register(THE_GAME)
+register(NINJA)

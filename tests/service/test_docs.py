@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -39,3 +40,18 @@ def test_the_curl_walkthrough() -> None:
     assert 'ETag: "3"' in output and "\n304\n" in output
     assert '"error":"card_not_in_hand"' in output
     assert '{"version":9,"current_seat":0' in output  # the bot played its turn inside Ann's turn end
+
+
+def test_the_ninja_walkthrough() -> None:
+    output = run_against_a_server(shell_block("docs/api.md", "## Walk-through with curl: Ninja"))
+    lines = output.splitlines()
+    catalog = [json.loads(line)["name"] for line in lines[:-6]]
+    assert catalog == ["ninja", "the-game"]
+    assert lines[-6:-3] == [
+        '{"phase":"swap","waiting_for":[0,1]}',
+        '{"phase":"swap","waiting_for":[1]}',
+        '{"phase":"play","current_seat":0}',
+    ]
+    played = json.loads(lines[-3])
+    assert len(played["pile"]) >= 1 and played["current_seat"] == 1
+    assert lines[-2:] == ['{"error":"not_your_turn"}', '{"error":"invalid_action"}']

@@ -1,6 +1,7 @@
 """The committed OpenAPI document serves third-party tooling: it validates, and a client generated from it by
-openapi-python-client plays a whole game against a real server (a subprocess on a free port, real sockets) through
-the game's operations: seats, start, single plays, turn ends, whole turns, a signal, errors, the log and its replay.
+openapi-python-client plays whole games against a real server (a subprocess on a free port, real sockets): The Game
+through its own operations (seats, start, single plays, turn ends, whole turns, a signal, errors, the log and its
+replay), and Ninja through the actions route, from the actions its typed views list.
 
 Everything is local: the generator reads the committed file and writes into a temporary folder.
 """
@@ -168,3 +169,45 @@ def test_a_generated_client_closes_a_lobby(api: ModuleType, base_url: str) -> No
     gone = operation(api, "games", "get_game")(created.game_id, client=client)
     assert gone.status_code == 404 and isinstance(gone.parsed, models.Error)
     assert (gone.parsed.code, gone.parsed.error) == (404, "unknown_game")
+
+
+def test_a_generated_client_plays_ninja_from_its_legal_actions(api: ModuleType, base_url: str) -> None:
+    """The same generated client plays a whole game of Ninja through `send_actions`, sending back actions its
+    typed views list; the log's replay rebuilds the final state."""
+    models = importlib.import_module(f"{api.__name__}.models")
+    client = api.Client(base_url=base_url, raise_on_unexpected_status=True)
+    body = models.CreateGame(
+        game="ninja", players=3, seed=11, options=models.CreateGameOptions.from_dict({"max_turns": 150})
+    )
+    created = operation(api, "games", "create_game")(client=client, body=body)
+    assert created.status_code == 201, created.content
+    game_id = created.parsed.game_id
+    host = api.AuthenticatedClient(base_url=base_url, token=created.parsed.host_token)
+    seats = []
+    for name in ("ada", "bob", "cy"):
+        taken = operation(api, "seats", "take_seat")(game_id, client=client, body=models.SeatRequest(name=name))
+        seats.append(api.AuthenticatedClient(base_url=base_url, token=taken.parsed.token))
+    start = operation(api, "games", "start_game")(game_id, client=host, body=models.StartRequest(first_seat=0))
+    assert isinstance(start.parsed, models.NinjaView) and start.parsed.waiting_for == [0, 1, 2], start.content
+
+    get_game = operation(api, "games", "get_game")
+    send = operation(api, "actions", "send_actions")
+    moves = 0
+    while (view := get_game(game_id, client=client).parsed).status == "playing":
+        assert isinstance(view, models.NinjaView)
+        seat = view.waiting_for[-1]  # in the swap phase the last seat gets ready first
+        mine = get_game(game_id, client=seats[seat]).parsed
+        assert isinstance(mine, models.NinjaView) and mine.seat == seat and mine.legal_actions
+        choice = mine.legal_actions[-1] if mine.phase == "swap" else mine.legal_actions[0]
+        answer = send(game_id, client=seats[seat], body=choice)
+        assert answer.status_code == 200 and isinstance(answer.parsed, models.NinjaView), answer.content
+        moves += 1
+        assert moves < 2000, "the game does not end"
+    assert view.status == "finished" and isinstance(view.outcome, models.Outcome)
+    assert view.outcome.reason in ("out_of_cards", "turn_limit") and sorted(view.outcome.ranking) == [0, 1, 2]
+
+    log = operation(api, "log", "get_log")(game_id, client=client).parsed
+    state = tg.replay(log.replay.to_dict())
+    assert state.public_view()["pile"] == view.pile and state.outcome.to_dict() == view.outcome.to_dict()
+    refused = send(game_id, client=seats[0], body=models.Action.from_dict({"type": "ready"}))
+    assert refused.status_code == 409 and (refused.parsed.code, refused.parsed.error) == (409, "game_over")

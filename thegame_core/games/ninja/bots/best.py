@@ -17,7 +17,7 @@ from ..actions import Action, Complete, Give, Play, Ready, Swap, TakeFaceUp
 from ..cards import NINJA
 from ..views import Observation
 from .knowledge import Tracker, counts
-from .sim import PLAY, RESPOND, TARGET, World, pick, searchable
+from .sim import PLAY, RESPOND, TARGET, World, pick, run_of, searchable
 
 #: How much a card is worth keeping for the endgame, highest first (the swap phase puts the most
 #: valuable cards face up: with ``draw_into_hand`` they come back into the hand once the stock is out).
@@ -49,7 +49,10 @@ class BestBot:
         seat = observation.seat
         if not legal or seat is None:
             return []
-        if self.tracker is None or self.tracker.players != observation.options.players:
+        search = searchable(observation.options)
+        if not search:
+            pass  # sim.pick alone: nothing to track
+        elif self.tracker is None or self.tracker.options != observation.options:
             self.tracker = Tracker(observation)
         else:
             self.tracker.update(observation)
@@ -68,7 +71,7 @@ class BestBot:
         candidates = self.candidates(observation)
         if len(candidates) == 1:
             return [candidates[0]]
-        if searchable(observation.options):
+        if search:
             return [self.search(observation, seat, candidates)]
         return [self.heuristic(observation, candidates)]
 
@@ -122,7 +125,7 @@ class BestBot:
                 if value in plays:
                     return plays[value]
         else:
-            value = pick(counts(observation.hand), ref, list(observation.pile))
+            value = pick(counts(observation.hand), ref, run_of(list(observation.pile)), len(observation.pile))
             if value in plays:
                 return plays[value]
         return next((action for action in candidates if type(action) is not Play), candidates[0])

@@ -66,8 +66,12 @@ class Tracker:
         if len(history) < self.version or (self.version and history[self.version - 1] != self.last):
             self.reset(observation)
             return
-        for action in history[self.version :]:
-            self.apply(action)
+        try:
+            for action in history[self.version :]:
+                self.apply(action)
+        except ValueError:  # a card this replay did not see coming (blind plays): start again from here
+            self.reset(observation)
+            return
         self.version = len(history)
         self.last = history[-1] if history else None
         if (

@@ -46,6 +46,7 @@ class World:
         "pile",
         "players",
         "ref",
+        "run_length",
         "sizes",
         "stock",
         "turn",
@@ -73,6 +74,7 @@ class World:
         self.stock = list(stock)
         self.pile = list(pile)
         self.ref = _ref(self.pile)
+        self.run_length = run_of(self.pile)
         self.last_layer = last_layer
         self.phase, self.turn, self.giver, self.winner = PLAY, turn, -1, -1
 
@@ -85,7 +87,7 @@ class World:
         other.face_down = [cards[:] for cards in self.face_down]
         other.stock = self.stock[:]
         other.pile = self.pile[:]
-        other.ref, other.last_layer = self.ref, self.last_layer
+        other.ref, other.last_layer, other.run_length = self.ref, self.last_layer, self.run_length
         other.phase, other.turn, other.giver, other.winner = self.phase, self.turn, self.giver, self.winner
         return other
 
@@ -98,33 +100,43 @@ class World:
         self.hands[seat][value] -= count
         self.sizes[seat] -= count
         pile = self.pile
+        if not value:
+            self.run_length = 0
+        elif self.run_length and pile[-1] == value:
+            self.run_length += count
+        else:
+            self.run_length = count
         pile += [value] * count
         if value:
             self.ref = value
         self.last_layer = seat
-        self._refill(seat)
+        if self.sizes[seat] < 3:
+            self._refill(seat)
         self.resolve(seat, value, count)
 
     def resolve(self, seat: int, value: int, count: int) -> None:
         """The rest of a placement once its refill is done: out, burn, completion, the card's effect."""
-        if not (self.sizes[seat] or self.face_up[seat] or self.face_down[seat]):
+        if not self.sizes[seat] and not self.face_up[seat] and not self.face_down[seat]:
             self.winner, self.phase = seat, DONE
             return
-        if value == NINE or self._run() >= 4:
-            self.pile, self.ref, self.last_layer = [], 0, None
+        run = self.run_length
+        if value == NINE or run >= 4:
+            self.pile, self.ref, self.last_layer, self.run_length = [], 0, None, 0
             self.phase, self.turn = PLAY, seat
             return
         players = self.players
-        if value not in (SIX, NINJA) and self._run() == 2:
+        if run == 2 and value != SIX and value:
+            hands = self.hands
             for step in range(1, players):
                 other = (seat + step) % players
-                if self.hands[other][value] >= 2:
+                if hands[other][value] >= 2:
                     self.play(other, value, 2)  # four on top: a burn, the completer leads
                     return
-        self.phase = PLAY
         if value == THIRTEEN:
             self.phase, self.giver, self.turn = TARGET, seat, seat
-        elif value == EIGHT:
+            return
+        self.phase = PLAY
+        if value == EIGHT:
             self.turn = seat if count >= players - 1 else (seat + count + 1) % players
         else:
             self.turn = (seat + 1) % players
@@ -136,14 +148,11 @@ class World:
             hand[card] += 1
         self.sizes[seat] += len(self.pile)
         leader = self.last_layer if self.phase == PLAY else self.giver
-        self.pile, self.ref, self.last_layer = [], 0, None
+        self.pile, self.ref, self.last_layer, self.run_length = [], 0, None, 0
         self.phase, self.turn = PLAY, seat if leader is None else leader
 
     def give(self, target: int) -> None:
         self.phase, self.turn = RESPOND, target
-
-    def _run(self) -> int:
-        return run_of(self.pile)
 
     def _refill(self, seat: int) -> None:
         need = 3 - self.sizes[seat]
@@ -169,7 +178,7 @@ class World:
     # The rollout policy -------------------------------------------------------------------------
     def choose(self, seat: int) -> int:
         """The value ``seat`` plays on its turn (every copy), or -1 to pick up (``pick``)."""
-        return pick(self.hands[seat], self.ref, self.pile)
+        return pick(self.hands[seat], self.ref, self.run_length, len(self.pile))
 
     def target(self, giver: int) -> int:
         """The seat that gets a give: the one closest to going out."""
@@ -188,7 +197,7 @@ class World:
             phase = self.phase
             if phase == PLAY:
                 seat = self.turn
-                value = self.choose(seat)
+                value = pick(hands[seat], self.ref, self.run_length, len(self.pile))
                 if value < 0:
                     self.pick_up(seat)
                 else:
@@ -221,12 +230,12 @@ def run_of(pile: list[int]) -> int:
     return run
 
 
-def pick(hand: list[int], ref: int, pile: list[int]) -> int:
+def pick(hand: list[int], ref: int, run: int, size: int) -> int:
     """The quick policy: the value to play (every copy) from ``hand`` (counts) on ``ref`` (0: none),
-    or -1 to pick up. Four on top when it can make them (a burn, and it leads), else its lowest
-    plain value, else a special: 1, 6, 8, 9, 13 on a small pile, 13 and 9 first on a big one
-    (give it away, or burn it), NINJA last."""
-    if pile and ref and pile[-1] == ref and hand[ref] and hand[ref] + run_of(pile) >= 4:
+    with ``run`` cards of ``ref`` on top and ``size`` cards on the pile; -1 to pick up. Four on top
+    when it can make them (a burn, and it leads), else its lowest plain value, else a special: 1, 6,
+    8, 9, 13 on a small pile, 13 and 9 first on a big one (give it away, or burn it), NINJA last."""
+    if run and hand[ref] and hand[ref] + run >= 4:
         return ref
     if ref == SIX:
         for value in (2, 3, 4, 5):
@@ -236,7 +245,7 @@ def pick(hand: list[int], ref: int, pile: list[int]) -> int:
         for value in PLAIN:
             if value >= ref and hand[value]:
                 return value
-    for value in SPEND_BIG if len(pile) >= BIG_PILE else SPEND:
+    for value in SPEND_BIG if size >= BIG_PILE else SPEND:
         if hand[value] and legal(value, ref):
             return value
     return -1

@@ -24,41 +24,52 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import thegame_core as tg
-from thegame_core.games.ninja import Accept, Complete, Give, PickUp, Play, Ready, TakeFaceUp
+from thegame_core.games.ninja import Complete, Give, Play, TakeFaceUp
 from thegame_core.games.ninja.cards import shuffled_deck
 from thegame_core.simulate import derive_seed
 
 End = tuple[int | None, str, int]  # winner, reason, turns
 
 
-def lowest(action: Play) -> tuple[int, int]:
-    value = action.value
-    return (14 if not value else value, -action.count)
+def choose(legal: Sequence[Any], seat: int, waited: bool, players: int) -> Any:
+    """The policy on a seat's legal actions, as listed by the game: a completion comes first, then
+    groups by ascending value (NINJA first) and ascending count; ``None`` declines."""
+    first = legal[0]
+    kind = type(first)
+    if kind is Complete:
+        return first
+    if not waited:
+        return None
+    if kind is Play:
+        best = ninja = None
+        for action in legal:
+            if type(action) is not Play:
+                break
+            value = action.value
+            if not value:
+                ninja = action  # the last NINJA group listed has every copy
+            elif best is None or best.value == value:
+                best = action  # the lowest value, the last listed has every copy
+            else:
+                break
+        return best or ninja
+    if kind is Give:
+        return next(action for action in legal if action.target == (seat + 1) % players)
+    if kind is TakeFaceUp:
+        return first  # listed by ascending value
+    return legal[-1]  # ready after the swaps, pick up or accept: always listed last
 
 
 def ours_game(deck: Sequence[int], players: int) -> End:
     """One game through the public API."""
     state = tg.new_game("ninja", players, deck=deck)
     while state.status == "playing":
+        waiting = state.waiting_for
         for seat in state.asking_order():
-            legal = state.legal_actions(seat)
-            action = next((a for a in legal if type(a) is Complete), None)
-            if action is None and seat in state.waiting_for:
-                plays = [a for a in legal if type(a) is Play]
-                if plays:
-                    action = min(plays, key=lowest)
-                elif type(legal[-1]) is Ready:
-                    action = legal[-1]
-                else:
-                    kind = type(legal[0])
-                    if kind is Give:
-                        action = next(a for a in legal if a.target == (seat + 1) % players)  # type: ignore[union-attr]
-                    elif kind is TakeFaceUp:
-                        action = legal[0]  # listed by ascending value
-                    else:
-                        action = next(a for a in legal if type(a) in (PickUp, Accept))
+            action = choose(state.legal_actions(seat), seat, seat in waiting, players)
             if action is not None:
                 state = state.apply(action)
                 break
@@ -100,8 +111,7 @@ def floor_game(deck: Sequence[int], players: int, max_turns: int = 2000) -> End:
             value = -1
             for candidate in range(1, 14):
                 if hand[candidate] and (
-                    not ref
-                    or (candidate <= 6 if ref == 6 else candidate >= ref or (candidate == 1 and ref == 13))
+                    not ref or (candidate <= 6 if ref == 6 else candidate >= ref or (candidate == 1 and ref == 13))
                 ):
                     value = candidate
                     break

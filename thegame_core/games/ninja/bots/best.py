@@ -52,7 +52,9 @@ class BestBot:
         search = searchable(observation.options)
         if not search:
             pass  # sim.pick alone: nothing to track
-        elif self.tracker is None or self.tracker.options != observation.options:
+        elif self.tracker is None or (
+            self.tracker.options is not observation.options and self.tracker.options != observation.options
+        ):
             self.tracker = Tracker(observation)
         else:
             self.tracker.update(observation)

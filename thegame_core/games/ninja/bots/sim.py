@@ -8,6 +8,8 @@ order anyway). Every seat completes a pair when it can, as the bots do.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..options import Options
 
 NINJA, ONE, SIX, EIGHT, NINE, THIRTEEN = 0, 1, 6, 8, 9, 13
@@ -19,6 +21,7 @@ PLAIN = (2, 3, 4, 5, 7, 10, 11, 12)
 BIG_PILE = 5
 
 
+@lru_cache(maxsize=64)
 def searchable(options: Options) -> bool:
     """Whether ``World`` plays these rules: the defaults, whatever ``max_turns``."""
     return options == Options(options.players, max_turns=options.max_turns)

@@ -37,7 +37,7 @@ def check_deck(deck: Any) -> tuple[int, ...]:
     if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
         raise InvalidSetup("deck must be a list of the 54 cards (0 = NINJA, 1..13) in deal order")
     cards = tuple(deck)
-    if any(type(card) is not int for card in cards) or sorted(cards) != list(FULL_DECK):  # types first: True == 1
+    if set(map(type, cards)) != {int} or sorted(cards) != list(FULL_DECK):  # types first: True == 1
         raise InvalidSetup("deck must hold four of each value 1..13 and two NINJA (0), as integers: 54 cards")
     return cards
 

@@ -17,7 +17,7 @@ from typing import Any, NoReturn, TypeVar
 from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from ...outcome import Outcome
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp, shape_problem
-from .cards import CARDS_IN_DECK, HAND_TARGET, NINJA, card_name
+from .cards import CARDS_IN_DECK, HAND_TARGET, HIGHEST, MAX_COPIES, NINJA, card_name
 from .fields import GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Window
 from .options import Options
 from .rules import (
@@ -25,6 +25,7 @@ from .rules import (
     COUNTERS,
     EIGHT,
     NINE,
+    SIX,
     THIRTEEN,
     after_eights,
     completion_need,
@@ -125,67 +126,207 @@ def _sorted(cards: Iterable[int]) -> tuple[int, ...]:
 
 
 S = TypeVar("S", bound=Fields)
+_GROUPS = tuple(tuple((value,) * count for count in range(MAX_COPIES + 1)) for value in range(HIGHEST + 1))
 
 
 def advance(state: S, actions: Iterable[Action]) -> S:
     """The state after every action in order (a new instance of ``state``'s class); raises
-    ``GameError`` at the first refused one, and ``state`` never changes."""
+    ``GameError`` at the first refused one, and ``state`` never changes.
+
+    One loop over local copies of the fields. The actions of nearly every turn (an in-turn play
+    refilled from the stock, a pick-up, a give, an accept) are applied inline when one condition
+    says they are fine: in CPython a call costs about as much as the whole action. Any other
+    action, and any action that condition turns down, goes through ``_step``: the checks in the
+    contract's order, then the rule's own function, on a ``Table``.
+    """
+    batch: tuple[Any, ...] = actions if type(actions) is tuple else tuple(actions)
+    (
+        options, deck, first_seat, dealt, face_up, face_down, drawn, pile, burned, last_layer, phase, turn, ready,
+        give, window, pending, turns, out, history, outcome,
+    ) = state  # fmt: skip
+    plays_on, limit, from_table, reset, breaks_run, _ = options.fast
+    max_turns = options.max_turns
+    hands = list(dealt)
+    players = len(hands)
+    for action in batch:
+        kind = type(action)
+        if outcome is None and not out:  # out: play_to_last after a seat left, where seats are skipped
+            if kind is Play and phase == PLAY:
+                seat, value, count = action
+                hand = hands[seat] if type(seat) is int and seat == turn else ()
+                if hand and type(value) is int and type(count) is int and 0 < count <= limit and value in hand:
+                    index = hand.index(value)
+                    end = index + count
+                    kept = len(hand) - count
+                    ref = pile[-1] if pile else 0  # the reference (N5): 0 for none; NINJA never is one
+                    if not ref and pile and not reset:
+                        for card in reversed(pile):
+                            if card:
+                                ref = card
+                                break
+                    need = HAND_TARGET - kept  # N10: the refill, planned before anything changes
+                    stock = CARDS_IN_DECK - drawn
+                    up = face_up[seat]
+                    simple = need <= stock or (
+                        not from_table  # draw_into_hand: after the stock, face-up then face-down cards
+                        and (
+                            # the seat keeps a card (not out: N7.3), taking all its face-up cards
+                            kept + stock + len(up) + len(face_down[seat]) > 0
+                            if len(up) <= need - stock
+                            else up[0] == up[-1]  # more than it needs, of one value: no choice to make
+                        )
+                    )
+                    if (
+                        end <= len(hand)
+                        and hand[end - 1] == value
+                        and plays_on[ref][value]
+                        and (need <= 0 or simple)
+                        and turns + 1 < max_turns
+                    ):
+                        # An in-turn play (N6, N7), its refill without a choice, not the last turn.
+                        rest = hand[:index] + hand[end:]
+                        if need > 0:
+                            if need <= stock:
+                                rest += deck[drawn : drawn + need]
+                                drawn += need
+                            else:
+                                rest += deck[drawn:]
+                                drawn, need = CARDS_IN_DECK, need - stock
+                                if len(up) <= need:
+                                    rest += up
+                                    need -= len(up)
+                                    face_up = (*face_up[:seat], (), *face_up[seat + 1 :])
+                                    if need:
+                                        down = face_down[seat]
+                                        rest += down[:need]
+                                        face_down = (*face_down[:seat], down[need:], *face_down[seat + 1 :])
+                                else:
+                                    rest += up[:need]
+                                    face_up = (*face_up[:seat], up[need:], *face_up[seat + 1 :])
+                            rest = tuple(sorted(rest))
+                        hands[seat] = rest
+                        turns += 1
+                        if not value:
+                            run = 0 if breaks_run else run_length(pile + _GROUPS[value][count], options)
+                        elif breaks_run:
+                            run, below = count, len(pile) - 1
+                            while below >= 0 and pile[below] == value:
+                                run += 1
+                                below -= 1
+                        else:
+                            run = run_length(pile + _GROUPS[value][count], options)
+                        window = give = None
+                        if run >= BURN_RUN or value == NINE:  # N7.4, N7.5: burned, and a new pile led
+                            burned += len(pile) + count
+                            pile, last_layer = (), None
+                            if run < BURN_RUN and not options.burner_leads:
+                                turn = seat + 1 if seat + 1 < players else 0
+                            continue
+                        pile += _GROUPS[value][count]
+                        last_layer = seat
+                        if value != SIX and value and (run == 2 or (run == 3 and options.single_completion)):
+                            window = (value, seat, 2 if run == 2 else 1)  # N9
+                        if value == THIRTEEN:  # N8: the placer names a target
+                            phase, give = GIVE, (seat, None, seat)
+                        elif value == EIGHT:  # N7.7
+                            turn = after_eights(seat, count, players, out, options)
+                        else:
+                            turn = seat + 1 if seat + 1 < players else 0
+                        continue
+            elif kind is PickUp and phase == PLAY:
+                seat = action[0]
+                hand = hands[seat] if type(seat) is int and seat == turn else ()
+                if hand and pile and turns + 1 < max_turns:
+                    must_play = False
+                    if not options.voluntary_pickup:
+                        ref = pile[-1]
+                        if not ref and not reset:
+                            for card in reversed(pile):
+                                if card:
+                                    ref = card
+                                    break
+                        legal_on = plays_on[ref]
+                        for card in hand:
+                            if legal_on[card]:
+                                must_play = True
+                                break
+                    if not must_play:  # N11: the pile into the hand, a new pile led
+                        hands[seat] = tuple(sorted(hand + pile))
+                        turns += 1
+                        pile, window = (), None
+                        if last_layer is None or options.after_pickup_leader != "last_layer":
+                            turn = seat + 1 if seat + 1 < players else 0
+                        else:
+                            turn = last_layer
+                        last_layer = None
+                        continue
+            elif kind is Give and phase == GIVE:
+                seat, target = action
+                if (
+                    type(seat) is int
+                    and seat == turn
+                    and give is not None
+                    and give[1] is None
+                    and type(target) is int
+                    and 0 <= target < players
+                    and target != seat
+                ):  # N8: the giver names a target
+                    give, turn, window = (seat, target, give[2]), target, None
+                    continue
+            elif kind is Accept and phase == GIVE:
+                seat = action[0]
+                if type(seat) is int and seat == turn and give is not None and give[1] is not None:
+                    giver, _, origin = give  # N8: the target takes the pile; a new pile is led
+                    hands[seat] = tuple(sorted(hands[seat] + pile))
+                    pile, last_layer, give, phase = (), None, None, PLAY
+                    rule = options.after_give_leader
+                    if rule == "last_layer":
+                        turn = giver
+                    else:
+                        turn = origin if rule == "next_after_original_giver" else seat
+                        turn = turn + 1 if turn + 1 < players else 0
+                    continue
+        (
+            options, deck, first_seat, hands, face_up, face_down, drawn, pile, burned, last_layer, phase, turn, ready,
+            give, window, pending, turns, out, outcome,
+        ) = _step(
+            (
+                options, deck, first_seat, hands, face_up, face_down, drawn, pile, burned, last_layer, phase, turn,
+                ready, give, window, pending, turns, out, outcome,
+            ),
+            action,
+        )  # fmt: skip
+    return tuple.__new__(
+        type(state),
+        (
+            options, deck, first_seat, tuple(hands), face_up, face_down, drawn, pile, burned, last_layer, phase, turn,
+            ready, give, window, pending, turns, out, history + batch, outcome,
+        ),
+    )  # fmt: skip
+
+
+def _step(fields: tuple[Any, ...], action: object) -> tuple[Any, ...]:
+    """One action on ``fields`` (a state's but ``history``, ``hands`` a list): every check in the
+    contract's order, then its rule; the fields after it (``hands`` a list again)."""
     table = Table()
     (
-        table.options,
-        table.deck,
-        table.first_seat,
-        table.hands,
-        table.face_up,
-        table.face_down,
-        table.drawn,
-        table.pile,
-        table.burned,
-        table.last_layer,
-        table.phase,
-        table.turn,
-        table.ready,
-        table.give,
-        table.window,
-        table.pending,
-        table.turns,
-        table.out,
-        history,
-        table.outcome,
-    ) = state
-    players = table.players = len(table.hands)
-    applied = []
-    for action in actions:
-        if table.outcome is not None:
-            raise GameOver("the game is over: no action is accepted")
-        problem = shape_problem(action, players)
-        if problem is not None:
-            raise InvalidAction(problem)
-        _STEPS[type(action)](table, action)
-        applied.append(action)
-    values = (
-        table.options,
-        table.deck,
-        table.first_seat,
-        table.hands,
-        table.face_up,
-        table.face_down,
-        table.drawn,
-        table.pile,
-        table.burned,
-        table.last_layer,
-        table.phase,
-        table.turn,
-        table.ready,
-        table.give,
-        table.window,
-        table.pending,
-        table.turns,
-        table.out,
-        history + tuple(applied),
-        table.outcome,
-    )
-    return tuple.__new__(type(state), values)
+        table.options, table.deck, table.first_seat, hands, table.face_up, table.face_down, table.drawn, table.pile,
+        table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window, table.pending,
+        table.turns, table.out, table.outcome,
+    ) = fields  # fmt: skip
+    table.hands = tuple(hands)
+    players = table.players = len(hands)
+    if table.outcome is not None:
+        raise GameOver("the game is over: no action is accepted")
+    problem = shape_problem(action, players)
+    if problem is not None:
+        raise InvalidAction(problem)
+    _STEPS[type(action)](table, action)
+    return (
+        table.options, table.deck, table.first_seat, list(table.hands), table.face_up, table.face_down, table.drawn,
+        table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
+        table.pending, table.turns, table.out, table.outcome,
+    )  # fmt: skip
 
 
 def _refuse(code: str, message: str) -> NoReturn:

@@ -7,11 +7,12 @@ Built from the same predicates as the transitions (``rules``) and from shared ac
 
 from __future__ import annotations
 
+from ...errors import InvalidAction
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp
 from .cards import HIGHEST, MAX_COPIES, NINJA
 from .fields import GIVE, PLAY, REFILL, SWAP, Fields
-from .options import MAX_PLAYERS, Options
-from .rules import COUNTERS, group_legal, reference
+from .options import MAX_PLAYERS, Fast
+from .rules import COUNTERS
 
 
 def _source(fields: Fields, seat: int) -> tuple[int, ...]:
@@ -22,75 +23,99 @@ def _source(fields: Fields, seat: int) -> tuple[int, ...]:
     return fields.face_up[seat]
 
 
-def _group_plays(seat: int, source: tuple[int, ...], ref: int | None, options: Options) -> list[Action]:
-    """Every legal group of the sorted ``source`` on ``ref``: each value, each count up to the limit."""
-    plays, limit = _PLAYS[seat], options.group_limit
-    actions: list[Action] = []
-    index, size = 0, len(source)
-    while index < size:
-        value = source[index]
-        end = index + 1
-        while end < size and source[end] == value:
-            end += 1
-        if group_legal(value, ref, options):
-            copies = end - index
-            actions += plays[value][1 : (copies if copies < limit else limit) + 1]
-        index = end
+def _group_plays(seat: int, source: tuple[int, ...], legal_on: tuple[bool, ...], limit: int) -> list[Action]:
+    """Every legal group of the sorted ``source`` (``legal_on[value]``: may it go on the pile now),
+    by ascending value, then count up to ``limit``."""
+    groups, actions, last = _GROUPS[seat], [], -1
+    for value in source:
+        if value != last:
+            last = value
+            if legal_on[value]:
+                copies = source.count(value)
+                actions += groups[value][copies if copies < limit else limit]
     return actions
 
 
+def _legal_on(pile: tuple[int, ...], fast: Fast) -> tuple[bool, ...]:
+    """Which values may go on ``pile`` now (N5)."""
+    ref = pile[-1] if pile else 0  # the reference: 0 for none; NINJA never is one
+    if not ref and pile and not fast.reset:
+        for card in reversed(pile):
+            if card:
+                ref = card
+                break
+    return fast.plays_on[ref]
+
+
 def legal_actions(fields: Fields, seat: int) -> list[Action]:
-    """Every action ``seat`` may send now; any other action is refused (``engine``)."""
-    if fields.outcome is not None:
+    """Every action ``seat`` may send now, out-of-turn completions, counters and NINJA included, in a
+    fixed order: a completion, groups by ascending value then count, a pick-up, ready or accept
+    last. Any other action is refused (``engine``). ``InvalidAction`` for a seat not in the game."""
+    (
+        options, _, _, hands, face_up, _, _, pile, _, _, phase, turn, ready, give, window, _, _, out, _, outcome,
+    ) = fields  # fmt: skip
+    if type(seat) is not int or not 0 <= seat < len(hands):
+        raise InvalidAction(f"seat must be an integer from 0 to {len(hands) - 1}, got {seat!r}")
+    if outcome is not None:
         return []
-    phase, options = fields.phase, fields.options
-    if phase == PLAY and seat == fields.turn and fields.window is None:  # most calls: a turn, nothing else open
-        source = _source(fields, seat)
-        if source:
-            actions = _group_plays(seat, source, reference(fields.pile, options), options)
-            if fields.pile and (options.voluntary_pickup or not actions):
+    if phase == PLAY and seat == turn and window is None:  # most calls: a turn, nothing else open
+        hand = hands[seat]
+        if hand:  # inline: _group_plays(seat, hand, _legal_on(pile, fast), limit)
+            plays_on, limit, _, reset, _, _ = options.fast
+            ref = pile[-1] if pile else 0  # the reference (N5): 0 for none; NINJA never is one
+            if not ref and pile and not reset:
+                for card in reversed(pile):
+                    if card:
+                        ref = card
+                        break
+            legal_on, groups, actions, last = plays_on[ref], _GROUPS[seat], [], -1
+            for value in hand:
+                if value != last:
+                    last = value
+                    if legal_on[value]:
+                        copies = hand.count(value)
+                        actions += groups[value][copies if copies < limit else limit]
+            if pile and (not actions or options.voluntary_pickup):
                 actions.append(_PICK_UPS[seat])
             return actions
+    fast = options.fast
     if phase == SWAP:
-        if fields.ready[seat]:
+        if ready[seat]:
             return []
-        hand, face_up = sorted(set(fields.hands[seat])), sorted(set(fields.face_up[seat]))
-        swaps: list[Action] = [Swap(seat, card, up) for card in hand for up in face_up if card != up]
+        held, up = sorted(set(hands[seat])), sorted(set(face_up[seat]))
+        swaps: list[Action] = [Swap(seat, card, value) for card in held for value in up if card != value]
         return [*swaps, _READY[seat]]
     if phase == REFILL:
-        return [_TAKES[seat][value] for value in sorted(set(fields.face_up[seat]))] if seat == fields.turn else []
+        return [_TAKES[seat][value] for value in sorted(set(face_up[seat]))] if seat == turn else []
     actions = []
     source = _source(fields, seat)
-    window = fields.window
     if window is not None and window[1] != seat and source.count(window[0]) >= window[2]:
         actions.append(_COMPLETES[seat][window[0]])
     if phase == PLAY:
-        if seat == fields.turn:
+        if seat == turn:
             if not source:  # play_from_table, only face-down cards left: turn one over
                 actions.append(_BLIND[seat])
-                if options.voluntary_pickup and fields.pile:
+                if options.voluntary_pickup and pile:
                     actions.append(_PICK_UPS[seat])
                 return actions
-            plays = _group_plays(seat, source, reference(fields.pile, options), options)
+            plays = _group_plays(seat, source, _legal_on(pile, fast), fast.limit)
             actions += plays
-            if fields.pile and (options.voluntary_pickup or not plays):
+            if pile and (options.voluntary_pickup or not plays):
                 actions.append(_PICK_UPS[seat])
         elif options.ninja_out_of_turn and NINJA in source:
-            actions += _group_plays(seat, tuple(card for card in source if card == NINJA), None, options)
+            actions += _group_plays(seat, source, _ONLY_NINJA, fast.limit)
         return actions
     if phase == GIVE:
-        assert fields.give is not None
-        giver, target, _ = fields.give
+        assert give is not None
+        giver, target, _ = give
         if target is None:
             if seat == giver:
                 gives = _GIVES[seat]
-                actions += [
-                    gives[other] for other in range(len(fields.hands)) if other != seat and other not in fields.out
-                ]
+                actions += [gives[other] for other in range(len(hands)) if other != seat and other not in out]
                 if options.give_optional:
                     actions.append(gives[None])
         elif seat == target or (options.any_player_may_counter and seat != giver):
-            actions += _group_plays(seat, tuple(card for card in source if card in COUNTERS), None, options)
+            actions += _group_plays(seat, source, _ONLY_COUNTERS, fast.limit)
             if seat == target:
                 actions.append(_ACCEPTS[seat])
     return actions
@@ -103,18 +128,17 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
 
     It names seats by what they hold, so it is for referees (the simulator, a bot runner), never a view.
     """
-    if fields.outcome is not None:
+    options, _, _, _, _, _, _, _, _, _, phase, turn, _, _, window, _, _, _, _, outcome = fields
+    if outcome is not None:
         return ()
-    options, phase = fields.options, fields.phase
-    if fields.window is None and phase != SWAP and not (options.ninja_out_of_turn or options.any_player_may_counter):
-        return (fields.turn,)  # most calls: one seat to act, nobody with an out-of-turn claim
+    if window is None and phase != SWAP and not options.fast.out_of_turn:
+        return (turn,)  # most calls: one seat to act, nobody with an out-of-turn claim
     players = len(fields.hands)
     order: list[int] = []
 
     def clockwise_after(seat: int) -> list[int]:
         return [(seat + step) % players for step in range(1, players + 1)]
 
-    window = fields.window
     if window is not None:
         value, placer, need = window
         order += [seat for seat in clockwise_after(placer)[:-1] if _source(fields, seat).count(value) >= need]
@@ -136,13 +160,20 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
 
 # Every action object a seat may be offered, built once and shared.
 _SEATS = range(MAX_PLAYERS)
+_VALUES = range(HIGHEST + 1)
+_ONLY_NINJA = tuple(value == NINJA for value in _VALUES)  # NINJA out of turn
+_ONLY_COUNTERS = tuple(value in COUNTERS for value in _VALUES)  # counters to a give (N8)
 _PLAYS: list[list[list[Action]]] = [
-    [[Play(seat, value, count) for count in range(MAX_COPIES + 1)] for value in range(HIGHEST + 1)] for seat in _SEATS
+    [[Play(seat, value, count) for count in range(MAX_COPIES + 1)] for value in _VALUES] for seat in _SEATS
+]
+#: ``_GROUPS[seat][value][copies]``: the groups of ``copies`` cards of ``value``, one to all of them.
+_GROUPS: list[list[list[list[Action]]]] = [
+    [[plays[1 : copies + 1] for copies in range(MAX_COPIES + 1)] for plays in by_value] for by_value in _PLAYS
 ]
 _BLIND: list[Action] = [Play(seat, None, 1) for seat in _SEATS]
 _READY: list[Action] = [Ready(seat) for seat in _SEATS]
 _PICK_UPS: list[Action] = [PickUp(seat) for seat in _SEATS]
 _ACCEPTS: list[Action] = [Accept(seat) for seat in _SEATS]
-_COMPLETES: list[list[Action]] = [[Complete(seat, value) for value in range(HIGHEST + 1)] for seat in _SEATS]
-_TAKES: list[list[Action]] = [[TakeFaceUp(seat, value) for value in range(HIGHEST + 1)] for seat in _SEATS]
+_COMPLETES: list[list[Action]] = [[Complete(seat, value) for value in _VALUES] for seat in _SEATS]
+_TAKES: list[list[Action]] = [[TakeFaceUp(seat, value) for value in _VALUES] for seat in _SEATS]
 _GIVES: list[dict[int | None, Action]] = [{target: Give(seat, target) for target in (*_SEATS, None)} for seat in _SEATS]

@@ -7,13 +7,13 @@ Each option is described once, in ``OPTIONS``; the resolved ``Options`` and the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...errors import InvalidSetup
 from ...protocol import OptionInfo
-from .cards import MAX_COPIES
+from .cards import HIGHEST, MAX_COPIES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LOBBY_MAX_PLAYERS = 5  # N2: 2-5 by default, 6 allowed (with an empty stock)
@@ -138,9 +138,27 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+class Fast(NamedTuple):
+    """What the hot paths (``engine``, ``legal``) read of the options, worked out once per ``Options``."""
+
+    plays_on: tuple[tuple[bool, ...], ...]  # [ref, 0 for none][value]: may a group of value go on ref (N5)
+    limit: int  # ``group_limit``
+    from_table: bool
+    reset: bool  # ninja_mode == "reset"
+    breaks_run: bool
+    out_of_turn: bool  # some seat may act out of turn besides completing (a NINJA or a counter)
+
+
+#: ``Fast`` by the options it depends on: every game builds its ``Options``, few distinct ones exist.
+_FAST: dict[tuple[Any, ...], Fast] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Resolved rules of one game; ``preset`` names the preset they match, if any."""
+    """Resolved rules of one game; ``preset`` names the preset they match, if any.
+
+    ``fast`` is derived (not an option: not compared, not shown, not in ``to_dict``).
+    """
 
     players: int
     max_cards_per_play: int | None = None
@@ -162,6 +180,30 @@ class Options:
     nine_anywhere: bool = False
     six_mode: str = "must_le"
     max_turns: int = 2000
+    fast: Fast = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        key = (
+            self.max_cards_per_play, self.table_mode, self.ninja_mode, self.ninja_breaks_run, self.ninja_out_of_turn,
+            self.any_player_may_counter, self.strict_one, self.thirteen_on_six, self.nine_anywhere, self.six_mode,
+        )  # fmt: skip
+        fast = _FAST.get(key)
+        if fast is None:
+            from .rules import group_legal  # rules reads Options: imported here, not at the top
+
+            plays_on = tuple(
+                tuple(group_legal(value, ref or None, self) for value in range(HIGHEST + 1))
+                for ref in range(HIGHEST + 1)
+            )
+            fast = _FAST[key] = Fast(
+                plays_on,
+                self.group_limit,
+                self.from_table,
+                self.ninja_mode == "reset",
+                self.ninja_breaks_run,
+                self.ninja_out_of_turn or self.any_player_may_counter,
+            )
+        object.__setattr__(self, "fast", fast)
 
     @property
     def preset(self) -> str | None:
@@ -178,9 +220,12 @@ class Options:
         return self.table_mode == "play_from_table"
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {name: getattr(self, name) for name in _DICT_FIELDS}
         data["preset"] = self.preset
         return data
+
+
+_DICT_FIELDS = tuple(option.name for option in fields(Options) if option.init)
 
 
 @lru_cache(maxsize=256)  # every view names the preset; few distinct options exist in practice

@@ -4,7 +4,7 @@ may be sent) and the views; the transitions themselves are in ``engine``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ...errors import InvalidAction, InvalidSetup
@@ -14,9 +14,12 @@ from .cards import CARDS_IN_DECK, check_deck, deal
 from .engine import advance
 from .fields import SWAP, Fields
 from .legal import asking_order, legal_actions
-from .options import Options
+from .options import MAX_PLAYERS, Options
 from .rules import reference
 from .views import GAME_NAME, Observation
+
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 
 
 class State(Fields, Progress):
@@ -71,11 +74,12 @@ class State(Fields, Progress):
     @property
     def waiting_for(self) -> frozenset[int]:
         """Every seat not ready while swapping; else the one seat whose action is needed; empty once over."""
-        if self.outcome is not None:
-            return frozenset()
-        if self.phase == SWAP:
-            return frozenset(seat for seat, ready in enumerate(self.ready) if not ready)
-        return frozenset((self.turn,))
+        _, _, _, _, _, _, _, _, _, _, phase, turn, ready, _, _, _, _, _, _, outcome = self
+        if outcome is not None:
+            return _NOBODY
+        if phase == SWAP:
+            return frozenset(seat for seat, done in enumerate(ready) if not done)
+        return _ONLY[turn]
 
     @property
     def ref(self) -> int | None:
@@ -86,21 +90,18 @@ class State(Fields, Progress):
     def stock(self) -> int:
         return CARDS_IN_DECK - self.drawn
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may send now, out-of-turn completions, counters and NINJA included."""
-        return legal_actions(self, self._seat(seat))
-
-    def asking_order(self) -> tuple[int, ...]:
-        return asking_order(self)
+    #: Every action ``seat`` may send now, out-of-turn completions, counters and NINJA included
+    #: (``legal.legal_actions`` itself: one call less on the hottest path).
+    legal_actions = legal_actions
+    asking_order = asking_order
 
     # Transitions --------------------------------------------------------------------------------
     def apply(self, action: Action) -> State:
         """The state after ``action``; raises ``GameError`` (and changes nothing) if it is refused."""
         return advance(self, (action,))
 
-    def apply_all(self, actions: Iterable[Action]) -> State:
-        """The state after every action in order, all or nothing."""
-        return advance(self, actions)
+    #: The state after every action in order, all or nothing (``engine.advance`` itself).
+    apply_all = advance
 
     # Views and logs -----------------------------------------------------------------------------
     def _seat(self, seat: Any) -> int:
@@ -110,33 +111,35 @@ class State(Fields, Progress):
 
     def observe(self, seat: int | None = None) -> Observation:
         """What ``seat`` may see (``None``: a spectator). The only door to hidden information."""
+        (
+            options, _, _, hands, face_up, face_down, drawn, pile, burned, _, phase, turn, ready, give, window, _, _, _,
+            history, outcome,
+        ) = self  # fmt: skip
         hand: tuple[int, ...] = ()
         legal: tuple[Action, ...] = ()
         if seat is not None:
-            hand = self.hands[self._seat(seat)]
-            legal = tuple(legal_actions(self, seat))
-        give = self.give
-        window = self.window
+            legal = tuple(legal_actions(self, seat))  # checks the seat
+            hand = hands[seat]
         return Observation(
-            seat=seat,
-            hand=hand,
-            options=self.options,
-            phase=self.phase,
-            pile=self.pile,
-            ref=self.ref,
-            stock=self.stock,
-            burned=self.burned,
-            give=None if give is None else (give[0], give[1]),
-            completion=None if window is None else (window[0], window[1]),
-            hand_sizes=tuple(map(len, self.hands)),
-            face_up=self.face_up,
-            face_down=tuple(map(len, self.face_down)),
-            ready=self.ready,
-            current_seat=self.current_seat,
-            waiting_for=self.waiting_for,
-            legal=legal,
-            history=self.history,
-            outcome=self.outcome,
+            seat,
+            hand,
+            options,
+            phase,
+            pile,
+            reference(pile, options),
+            CARDS_IN_DECK - drawn,
+            burned,
+            None if give is None else (give[0], give[1]),
+            None if window is None else (window[0], window[1]),
+            tuple(map(len, hands)),
+            face_up,
+            tuple(map(len, face_down)),
+            ready,
+            None if outcome is not None else turn,
+            self.waiting_for,
+            legal,
+            history,
+            outcome,
         )
 
     def view(self, seat: int) -> dict[str, Any]:

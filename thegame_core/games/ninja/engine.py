@@ -166,22 +166,15 @@ def advance(state: S, actions: Iterable[Action]) -> S:
                                 break
                     need = HAND_TARGET - kept  # N10: the refill, planned before anything changes
                     stock = CARDS_IN_DECK - drawn
-                    up = face_up[seat]
-                    simple = need <= stock or (
-                        not from_table  # draw_into_hand: after the stock, face-up then face-down cards
-                        and (
-                            # the seat keeps a card (not out: N7.3), taking all its face-up cards
-                            kept + stock + len(up) + len(face_down[seat]) > 0
-                            if len(up) <= need - stock
-                            else up[0] == up[-1]  # more than it needs, of one value: no choice to make
-                        )
-                    )
                     if (
                         end <= len(hand)
                         and hand[end - 1] == value
                         and plays_on[ref][value]
-                        and (need <= 0 or simple)
                         and turns + 1 < max_turns
+                        and (
+                            need <= stock
+                            or (not from_table and _plain_refill(kept, stock, face_up[seat], face_down[seat]))
+                        )
                     ):
                         # An in-turn play (N6, N7), its refill without a choice, not the last turn.
                         rest = hand[:index] + hand[end:]
@@ -191,7 +184,7 @@ def advance(state: S, actions: Iterable[Action]) -> S:
                                 drawn += need
                             else:
                                 rest += deck[drawn:]
-                                drawn, need = CARDS_IN_DECK, need - stock
+                                drawn, need, up = CARDS_IN_DECK, need - stock, face_up[seat]
                                 if len(up) <= need:
                                     rest += up
                                     need -= len(up)
@@ -303,6 +296,15 @@ def advance(state: S, actions: Iterable[Action]) -> S:
             ready, give, window, pending, turns, out, history + batch, outcome,
         ),
     )  # fmt: skip
+
+
+def _plain_refill(kept: int, stock: int, up: tuple[int, ...], down: tuple[int, ...]) -> bool:
+    """Whether a seat keeping ``kept`` cards refills (draw_into_hand) past a ``stock`` too small
+    without a choice to make and without going out (N7.3, N10): it takes all its face-up cards, or
+    more than it needs of one value."""
+    if len(up) <= HAND_TARGET - kept - stock:
+        return kept + stock + len(up) + len(down) > 0
+    return up[0] == up[-1]
 
 
 def _step(fields: tuple[Any, ...], action: object) -> tuple[Any, ...]:

@@ -58,9 +58,9 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
         raise InvalidAction(f"seat must be an integer from 0 to {len(hands) - 1}, got {seat!r}")
     if outcome is not None:
         return []
-    if phase == PLAY and seat == turn and window is None:  # most calls: a turn, nothing else open
+    if phase == PLAY and seat == turn:  # most calls: a turn (groups from the hand, inline)
         hand = hands[seat]
-        if hand:  # inline: _group_plays(seat, hand, _legal_on(pile, fast), limit)
+        if hand:
             plays_on, limit, _, reset, _, _ = options.fast
             ref = pile[-1] if pile else 0  # the reference (N5): 0 for none; NINJA never is one
             if not ref and pile and not reset:
@@ -68,14 +68,18 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
                     if card:
                         ref = card
                         break
-            legal_on, groups, actions, last = plays_on[ref], _GROUPS[seat], [], -1
+            actions: list[Action] = []
+            if window is not None and window[1] != seat and hand.count(window[0]) >= window[2]:
+                actions.append(_COMPLETES[seat][window[0]])
+            completes = len(actions)
+            legal_on, groups, last = plays_on[ref], _GROUPS[seat], -1
             for value in hand:
                 if value != last:
                     last = value
                     if legal_on[value]:
                         copies = hand.count(value)
                         actions += groups[value][copies if copies < limit else limit]
-            if pile and (not actions or options.voluntary_pickup):
+            if pile and (len(actions) == completes or options.voluntary_pickup):
                 actions.append(_PICK_UPS[seat])
             return actions
     fast = options.fast
@@ -87,7 +91,7 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
         return [*swaps, _READY[seat]]
     if phase == REFILL:
         return [_TAKES[seat][value] for value in sorted(set(face_up[seat]))] if seat == turn else []
-    actions = []
+    actions = []  # a completion first, then what the phase allows
     source = _source(fields, seat)
     if window is not None and window[1] != seat and source.count(window[0]) >= window[2]:
         actions.append(_COMPLETES[seat][window[0]])
@@ -128,20 +132,31 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
 
     It names seats by what they hold, so it is for referees (the simulator, a bot runner), never a view.
     """
-    options, _, _, _, _, _, _, _, _, _, phase, turn, _, _, window, _, _, _, _, outcome = fields
+    options, _, _, hands, face_up, _, _, _, _, _, phase, turn, _, _, window, _, _, _, _, outcome = fields
     if outcome is not None:
         return ()
-    if window is None and phase != SWAP and not options.fast.out_of_turn:
-        return (turn,)  # most calls: one seat to act, nobody with an out-of-turn claim
+    out_of_turn = options.fast.out_of_turn
+    if window is None:
+        if phase != SWAP and not out_of_turn:
+            return (turn,)  # most calls: one seat to act, nobody with an out-of-turn claim
+        order: list[int] = []
+    else:  # seats able to complete, clockwise from the placer
+        value, seat, need = window
+        order, from_table, players = [], options.fast.from_table, len(hands)
+        for _ in range(players - 1):
+            seat = seat + 1 if seat + 1 < players else 0
+            hand = hands[seat]
+            if (hand if hand or not from_table else face_up[seat]).count(value) >= need:
+                order.append(seat)
+        if not out_of_turn:  # a window is never open while swapping
+            if turn not in order:
+                order.append(turn)
+            return tuple(order)
     players = len(fields.hands)
-    order: list[int] = []
 
     def clockwise_after(seat: int) -> list[int]:
         return [(seat + step) % players for step in range(1, players + 1)]
 
-    if window is not None:
-        value, placer, need = window
-        order += [seat for seat in clockwise_after(placer)[:-1] if _source(fields, seat).count(value) >= need]
     if phase == GIVE and options.any_player_may_counter and fields.give is not None and fields.give[1] is not None:
         giver, target, _ = fields.give
         order += [

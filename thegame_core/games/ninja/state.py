@@ -74,12 +74,11 @@ class State(Fields, Progress):
     @property
     def waiting_for(self) -> frozenset[int]:
         """Every seat not ready while swapping; else the one seat whose action is needed; empty once over."""
-        _, _, _, _, _, _, _, _, _, _, phase, turn, ready, _, _, _, _, _, _, outcome = self
-        if outcome is not None:
+        if self.outcome is not None:
             return _NOBODY
-        if phase == SWAP:
-            return frozenset(seat for seat, done in enumerate(ready) if not done)
-        return _ONLY[turn]
+        if self.phase == SWAP:
+            return frozenset(seat for seat, ready in enumerate(self.ready) if not ready)
+        return _ONLY[self.turn]
 
     @property
     def ref(self) -> int | None:

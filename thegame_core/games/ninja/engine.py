@@ -144,7 +144,9 @@ def advance(state: S, actions: Iterable[Action]) -> S:
         options, deck, first_seat, dealt, face_up, face_down, drawn, pile, burned, last_layer, phase, turn, ready,
         give, window, pending, turns, out, history, outcome,
     ) = state  # fmt: skip
-    plays_on, limit, from_table, reset, breaks_run, _ = options.fast
+    plays_on, limit, from_table, reset, breaks_run = (
+        options.plays_on, options.limit, options.from_table, options.reset, options.ninja_breaks_run,
+    )  # fmt: skip
     max_turns = options.max_turns
     hands = list(dealt)
     players = len(hands)

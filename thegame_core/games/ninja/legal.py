@@ -11,7 +11,7 @@ from ...errors import InvalidAction
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp
 from .cards import HIGHEST, MAX_COPIES, NINJA
 from .fields import GIVE, PLAY, REFILL, SWAP, Fields
-from .options import MAX_PLAYERS, Fast
+from .options import MAX_PLAYERS, Options
 from .rules import COUNTERS
 
 
@@ -36,15 +36,15 @@ def _group_plays(seat: int, source: tuple[int, ...], legal_on: tuple[bool, ...],
     return actions
 
 
-def _legal_on(pile: tuple[int, ...], fast: Fast) -> tuple[bool, ...]:
+def _legal_on(pile: tuple[int, ...], options: Options) -> tuple[bool, ...]:
     """Which values may go on ``pile`` now (N5)."""
     ref = pile[-1] if pile else 0  # the reference: 0 for none; NINJA never is one
-    if not ref and pile and not fast.reset:
+    if not ref and pile and not options.reset:
         for card in reversed(pile):
             if card:
                 ref = card
                 break
-    return fast.plays_on[ref]
+    return options.plays_on[ref]
 
 
 def legal_actions(fields: Fields, seat: int) -> list[Action]:
@@ -61,7 +61,7 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
     if phase == PLAY and seat == turn:  # most calls: a turn (groups from the hand, inline)
         hand = hands[seat]
         if hand:
-            plays_on, limit, _, reset, _, _ = options.fast
+            plays_on, limit, reset = options.plays_on, options.limit, options.reset
             ref = pile[-1] if pile else 0  # the reference (N5): 0 for none; NINJA never is one
             if not ref and pile and not reset:
                 for card in reversed(pile):
@@ -82,7 +82,6 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
             if pile and (len(actions) == completes or options.voluntary_pickup):
                 actions.append(_PICK_UPS[seat])
             return actions
-    fast = options.fast
     if phase == SWAP:
         if ready[seat]:
             return []
@@ -102,12 +101,12 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
                 if options.voluntary_pickup and pile:
                     actions.append(_PICK_UPS[seat])
                 return actions
-            plays = _group_plays(seat, source, _legal_on(pile, fast), fast.limit)
+            plays = _group_plays(seat, source, _legal_on(pile, options), options.limit)
             actions += plays
             if pile and (options.voluntary_pickup or not plays):
                 actions.append(_PICK_UPS[seat])
         elif options.ninja_out_of_turn and NINJA in source:
-            actions += _group_plays(seat, source, _ONLY_NINJA, fast.limit)
+            actions += _group_plays(seat, source, _ONLY_NINJA, options.limit)
         return actions
     if phase == GIVE:
         assert give is not None
@@ -119,7 +118,7 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
                 if options.give_optional:
                     actions.append(gives[None])
         elif seat == target or (options.any_player_may_counter and seat != giver):
-            actions += _group_plays(seat, source, _ONLY_COUNTERS, fast.limit)
+            actions += _group_plays(seat, source, _ONLY_COUNTERS, options.limit)
             if seat == target:
                 actions.append(_ACCEPTS[seat])
     return actions
@@ -135,14 +134,14 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
     options, _, _, hands, face_up, _, _, _, _, _, phase, turn, _, _, window, _, _, _, _, outcome = fields
     if outcome is not None:
         return ()
-    out_of_turn = options.fast.out_of_turn
+    out_of_turn = options.out_of_turn
     if window is None:
         if phase != SWAP and not out_of_turn:
             return (turn,)  # most calls: one seat to act, nobody with an out-of-turn claim
         order: list[int] = []
     else:  # seats able to complete, clockwise from the placer
         value, seat, need = window
-        order, from_table, players = [], options.fast.from_table, len(hands)
+        order, from_table, players = [], options.from_table, len(hands)
         for _ in range(players - 1):
             seat = seat + 1 if seat + 1 < players else 0
             hand = hands[seat]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...errors import InvalidSetup
 from ...protocol import OptionInfo
@@ -138,26 +138,17 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-class Fast(NamedTuple):
-    """What the hot paths (``engine``, ``legal``) read of the options, worked out once per ``Options``."""
-
-    plays_on: tuple[tuple[bool, ...], ...]  # [ref, 0 for none][value]: may a group of value go on ref (N5)
-    limit: int  # ``group_limit``
-    from_table: bool
-    reset: bool  # ninja_mode == "reset"
-    breaks_run: bool
-    out_of_turn: bool  # some seat may act out of turn besides completing (a NINJA or a counter)
-
-
-#: ``Fast`` by the options it depends on: every game builds its ``Options``, few distinct ones exist.
-_FAST: dict[tuple[Any, ...], Fast] = {}
+#: What the hot paths read of the options beyond the options themselves, by the options it depends
+#: on: every game builds its ``Options``, few distinct ones exist.
+_DERIVED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
     """Resolved rules of one game; ``preset`` names the preset they match, if any.
 
-    ``fast`` is derived (not an option: not compared, not shown, not in ``to_dict``).
+    The fields after ``max_turns`` are derived, for the hot paths (``engine``, ``legal``) to read in
+    one step: not options (not given, compared, shown or in ``to_dict``).
     """
 
     players: int
@@ -180,30 +171,36 @@ class Options:
     nine_anywhere: bool = False
     six_mode: str = "must_le"
     max_turns: int = 2000
-    fast: Fast = field(init=False, repr=False, compare=False)
+    #: ``plays_on[ref][value]``: may a group of ``value`` go on ``ref`` (0: no reference) (N5).
+    plays_on: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
+    limit: int = field(init=False, repr=False, compare=False)  # ``max_cards_per_play`` as a number
+    #: Whether table cards are played from the table (classic Palace) rather than drawn into the hand.
+    from_table: bool = field(init=False, repr=False, compare=False)
+    reset: bool = field(init=False, repr=False, compare=False)  # ninja_mode == "reset"
+    #: Whether a seat may act out of turn other than to complete (a NINJA, a counter).
+    out_of_turn: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         key = (
-            self.max_cards_per_play, self.table_mode, self.ninja_mode, self.ninja_breaks_run, self.ninja_out_of_turn,
+            self.max_cards_per_play, self.table_mode, self.ninja_mode, self.ninja_out_of_turn,
             self.any_player_may_counter, self.strict_one, self.thirteen_on_six, self.nine_anywhere, self.six_mode,
         )  # fmt: skip
-        fast = _FAST.get(key)
-        if fast is None:
+        derived = _DERIVED.get(key)
+        if derived is None:
             from .rules import group_legal  # rules reads Options: imported here, not at the top
 
-            plays_on = tuple(
-                tuple(group_legal(value, ref or None, self) for value in range(HIGHEST + 1))
-                for ref in range(HIGHEST + 1)
-            )
-            fast = _FAST[key] = Fast(
-                plays_on,
-                self.group_limit,
-                self.from_table,
+            derived = _DERIVED[key] = (
+                tuple(
+                    tuple(group_legal(value, ref or None, self) for value in range(HIGHEST + 1))
+                    for ref in range(HIGHEST + 1)
+                ),
+                MAX_COPIES if self.max_cards_per_play is None else self.max_cards_per_play,
+                self.table_mode == "play_from_table",
                 self.ninja_mode == "reset",
-                self.ninja_breaks_run,
                 self.ninja_out_of_turn or self.any_player_may_counter,
             )
-        object.__setattr__(self, "fast", fast)
+        for name, value in zip(_DERIVED_FIELDS, derived, strict=True):
+            object.__setattr__(self, name, value)
 
     @property
     def preset(self) -> str | None:
@@ -212,12 +209,7 @@ class Options:
     @property
     def group_limit(self) -> int:
         """``max_cards_per_play`` as a number (no limit: more than any group can hold)."""
-        return MAX_COPIES if self.max_cards_per_play is None else self.max_cards_per_play
-
-    @property
-    def from_table(self) -> bool:
-        """Whether table cards are played from the table (classic Palace) rather than drawn into the hand."""
-        return self.table_mode == "play_from_table"
+        return self.limit
 
     def to_dict(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in _DICT_FIELDS}
@@ -226,6 +218,7 @@ class Options:
 
 
 _DICT_FIELDS = tuple(option.name for option in fields(Options) if option.init)
+_DERIVED_FIELDS = tuple(option.name for option in fields(Options) if not option.init)
 
 
 @lru_cache(maxsize=256)  # every view names the preset; few distinct options exist in practice

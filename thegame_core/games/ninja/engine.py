@@ -1,8 +1,9 @@
 """The transitions of Ninja (N4.3-N12): every action checked in the contract's order, then applied.
 
-``advance`` copies what changes into a ``Table`` (a mutable scratch object, one per call), applies
-the actions to it in order and returns the new fields; the caller's state is never touched, so an
-action refused anywhere leaves it exactly as it was (all or nothing, one new state per batch).
+``advance`` unpacks the state into locals and applies the actions in order: the common ones inline,
+the others (and any the inline condition turns down) through ``_step``, on a ``Table`` (a mutable
+scratch object) of the same fields. The caller's state is never touched, so an action refused
+anywhere leaves it exactly as it was (all or nothing, one new state per batch).
 
 Errors come in the contract's order: ``GameOver``, ``InvalidAction`` (malformed), ``NotYourTurn``
 (an in-turn action from a seat the game is not waiting for), then ``IllegalAction`` with a rule code

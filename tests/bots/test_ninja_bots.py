@@ -14,6 +14,7 @@ from thegame_core.games.ninja import PickUp, Play, Ready, State
 from thegame_core.games.ninja.actions import Action
 from thegame_core.games.ninja.bots import BOTS
 from thegame_core.games.ninja.bots.basic import SPECIALS
+from thegame_core.games.ninja.bots.best import BestBot, Params
 from thegame_core.games.ninja.cards import shuffled_deck
 from thegame_core.protocol import Bot
 from thegame_core.simulate import derive_seed
@@ -45,10 +46,15 @@ def play(state: State, bots: Sequence[Bot], check: Any = None) -> State:
     return state
 
 
+def quick(name: str, seed: int) -> Bot:
+    """The bot ``name``; ``best`` with fewer rollouts (the same code paths, a third of the time)."""
+    return BestBot(seed, Params(rollouts=16, min_worlds=4)) if name == "best" else BOTS[name](seed)
+
+
 def lineup(name: str, players: int, seed: int) -> list[Bot]:
     """``name`` at seat 0 and the other bots round the table."""
     others = [bot for bot in NAMES if bot != name]
-    return [BOTS[name if seat == 0 else others[seat % len(others)]](seed * 10 + seat) for seat in range(players)]
+    return [quick(name if seat == 0 else others[seat % len(others)], seed * 10 + seat) for seat in range(players)]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -164,11 +170,12 @@ def test_swap_phase_ends_with_ready() -> None:
 
 
 def test_best_beats_greedy_on_duplicate_deals() -> None:
-    """20 deals, each played with best at either seat (40 games): best wins about 80% of such games
-    (docs/bots.md), so below 60% has a chance of 0.1%; a best no better than greedy wins 50%."""
+    """8 deals, each played with best at either seat (16 games): best wins about 85% of such games
+    (docs/bots.md), so fewer than 10 wins has a chance of 0.6%; a best no better than greedy wins
+    half its games."""
     wins = games = 0
     rng = random.Random(12)
-    for deal in range(20):
+    for deal in range(8):
         seed = derive_seed(rng.randrange(1 << 30), deal)
         for best_seat in (0, 1):
             bots = [BOTS["best" if seat == best_seat else "greedy"](seed + seat) for seat in range(2)]
@@ -176,4 +183,4 @@ def test_best_beats_greedy_on_duplicate_deals() -> None:
             assert end.outcome is not None
             wins += end.outcome.winner == best_seat
             games += 1
-    assert wins >= 0.6 * games, f"best won {wins} of {games}"
+    assert wins >= 10, f"best won {wins} of {games}"

@@ -4,7 +4,8 @@ At each choice (which group to play, whom to give the pile, how to answer a give
 the cards it cannot see at random, consistently with what is public (``knowledge.Tracker``: the
 pile, the burned cards, the piles others picked up, swaps and face-up cards taken), plays every
 candidate on each sampled deal with the quick policy of ``sim`` for every seat to the end of the
-game, and keeps the candidate that wins most often (the same deals for every candidate). The
+game, and keeps the candidate that wins most often (the same deals for every candidate; a
+candidate that can no longer catch the leader stops being played). The
 search runs under the default rules; with other options the bot plays ``sim.pick`` alone.
 """
 
@@ -28,12 +29,14 @@ KEEP = {NINJA: 20, 9: 19, 13: 18, 8: 17, 12: 12, 11: 11, 10: 10, 7: 7, 6: 6, 5: 
 class Params:
     """``rollouts`` bounds the playouts of one decision (shared among its candidates, at least
     ``min_worlds`` deals each); a playout stops after ``limit`` moves (then the seat holding the
-    fewest cards counts as the winner); ``swap`` puts the most valuable cards face up."""
+    fewest cards counts as the winner); ``swap`` puts the most valuable cards face up; without
+    ``search`` the bot plays ``sim.pick`` alone (an ablation)."""
 
-    rollouts: int = 48
+    rollouts: int = 120
     min_worlds: int = 8
     limit: int = 400
     swap: bool = True
+    search: bool = True
 
 
 class BestBot:
@@ -49,7 +52,7 @@ class BestBot:
         seat = observation.seat
         if not legal or seat is None:
             return []
-        search = searchable(observation.options)
+        search = self.params.search and searchable(observation.options)
         if not search:
             pass  # sim.pick alone: nothing to track
         elif self.tracker is None or (
@@ -144,9 +147,10 @@ class BestBot:
         rng = random.Random(self.seed * 1_000_003 + len(observation.history))
         worlds = max(params.min_worlds, params.rollouts // len(candidates))
         players = observation.options.players
-        wins = [0.0] * len(candidates)
+        wins = [0] * len(candidates)
+        alive = list(range(len(candidates)))
         give = observation.give
-        for _ in range(worlds):
+        for done in range(1, worlds + 1):
             hands, face_down, stock = tracker.deal_hidden(seat, observation.hand, rng)
             root = World(
                 hands,
@@ -160,14 +164,20 @@ class BestBot:
             if give is not None:
                 root.giver = give[0]
                 root.phase = TARGET if give[1] is None else RESPOND
-            for index, action in enumerate(candidates):
+            for index in alive:
                 world = root.copy()
-                _apply(world, action)
+                _apply(world, candidates[index])
                 world.run(params.limit)
                 winner = world.winner
                 if winner < 0:  # the move limit: the fewest cards held wins
                     winner = min(range(players), key=world.held)
                 wins[index] += winner == seat
+            # A candidate that could not catch the leader even by winning every deal left is
+            # dropped: the choice is the one all the deals would give, at a fraction of the cost.
+            leader = max(wins[index] for index in alive)
+            alive = [index for index in alive if wins[index] + worlds - done >= leader]
+            if len(alive) == 1:
+                break
         return candidates[max(range(len(candidates)), key=wins.__getitem__)]
 
 

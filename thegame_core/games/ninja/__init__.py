@@ -46,6 +46,7 @@ from typing import Any
 from ...errors import InvalidSetup
 from ...protocol import BotFactory, GameInfo
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp, action_from_dict
+from .bots import BOTS
 from .cards import CARDS_IN_DECK, FULL_DECK, NINJA, shuffled_deck
 from .codec import state_from_dict, state_to_dict
 from .info import INFO
@@ -84,7 +85,7 @@ class Ninja:
     info: GameInfo = INFO
 
     def __init__(self) -> None:
-        self.bots: dict[str, BotFactory] = {}  # bots are registered by their own package
+        self.bots: dict[str, BotFactory] = dict(BOTS)  # random, greedy and best (bots/)
 
     def new_game(
         self,

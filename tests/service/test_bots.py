@@ -44,3 +44,24 @@ def test_an_all_bot_game_plays_to_its_end(http: FlaskClient, bot: str) -> None:
     assert view["status"] in ("won", "lost")
     replay = game.log().get_json()["replay"]
     assert tg.replay(replay).score == view["score"]
+
+
+@pytest.mark.parametrize("bots", [["greedy", "random"], ["best", "greedy", "random"]])
+def test_ninja_bots_play_a_whole_game_at_start(http: FlaskClient, bots: list[str]) -> None:
+    """Ninja's bots take part in the swap phase, their turns, gives and completions, all inside the start."""
+    game = with_bots(http, 0, bots, game="ninja", seed=5)
+    view = game.start().get_json()
+    assert view["status"] == "finished" and view["waiting_for"] == []
+    assert sorted(view["outcome"]["ranking"]) == list(range(len(bots)))
+    log = game.log().get_json()
+    assert {entry["type"] for entry in log["entries"]} >= {"ready", "play"}
+    assert tg.replay(log["replay"]).outcome.to_dict() == view["outcome"]
+
+
+def test_a_ninja_bot_answers_a_human_in_the_same_change(http: FlaskClient) -> None:
+    """The human is ready last: the bots were ready at start, and the bot on turn plays before the answer."""
+    game = with_bots(http, 1, ["greedy"], game="ninja", seed=6)
+    started = game.start(first_seat=1).get_json()
+    assert started["waiting_for"] == [0] and started["seats"][1]["ready"] is True
+    view = game.post("actions", 0, {"type": "ready"}).get_json()
+    assert view["phase"] == "play" and view["current_seat"] == 0 and len(view["pile"]) >= 1

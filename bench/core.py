@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
-from thegame_core.games.the_game.state import shuffled_deck
+from thegame_core.dealt import shuffled
+from thegame_core.games.the_game.state import FULL_DECK
 from thegame_core.simulate import derive_seed
 
 
@@ -140,7 +141,7 @@ def main() -> int:
     args = parser.parse_args()
     games = args.games or (300 if args.quick else 1000)
     rounds = args.rounds or (5 if args.quick else 9)
-    decks = [shuffled_deck(derive_seed(args.seed, index)) for index in range(games)]
+    decks = [shuffled(FULL_DECK, derive_seed(args.seed, index)) for index in range(games)]
     if args.only:  # "decks": only the set-up, the baseline to subtract from the other two counts
         play = {"ours": ours_game, "floor": floor_game, "decks": lambda deck, players: 0}[args.only]
         for deck in decks:

@@ -43,12 +43,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...errors import InvalidSetup
+from ...dealt import DealtGame
 from ...protocol import BotFactory, GameInfo
-from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp, action_from_dict
+from .actions import (
+    Accept,
+    Action,
+    Complete,
+    Give,
+    PickUp,
+    Play,
+    Ready,
+    Swap,
+    TakeFaceUp,
+    action_from_dict,
+    action_from_notation,
+)
 from .bots import BOTS
 from .cards import CARDS_IN_DECK, FULL_DECK, NINJA, shuffled_deck
-from .codec import state_from_dict, state_to_dict
 from .info import INFO
 from .options import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Options, resolve_options
 from .state import State
@@ -78,7 +89,7 @@ __all__ = [
 ]
 
 
-class Ninja:
+class Ninja(DealtGame[State]):
     """The registry entry for Ninja (``protocol.Game``)."""
 
     name = GAME_NAME
@@ -87,51 +98,23 @@ class Ninja:
     def __init__(self) -> None:
         self.bots: dict[str, BotFactory] = dict(BOTS)  # random, greedy and best (bots/)
 
-    def new_game(
-        self,
-        *,
-        players: int,
-        seed: int | None = None,
-        deck: Sequence[int] | None = None,
-        options: Mapping[str, Any] | None = None,
-        first_seat: int = 0,
-    ) -> State:
-        """A dealt game from ``seed`` (a shuffle of the 54 cards) or an explicit ``deck`` (deal order), not both."""
-        resolved = resolve_options(players, options)
-        if seed is not None and deck is None:
-            if type(seed) is not int:
-                raise InvalidSetup(f"seed must be an integer, got {seed!r}")
-            deck = shuffled_deck(seed)
-        elif deck is None or seed is not None:
-            raise InvalidSetup("give exactly one of seed or deck")
-        return State.start(resolved, deck, first_seat)
+    def resolve_options(self, players: Any, options: Mapping[str, Any] | None) -> Options:
+        return resolve_options(players, options)
 
-    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        return lobby_view(resolve_options(players, options))
+    def start(self, options: Options, deck: Sequence[int], first_seat: int) -> State:
+        return State.start(options, deck, first_seat)
 
-    def replay(self, record: Mapping[str, Any]) -> State:
-        """Rebuild a game from ``State.replay_record()`` (or the service's log ``replay``)."""
-        if not isinstance(record, Mapping):
-            raise InvalidSetup("a replay record is an object")
-        try:
-            options, deck, actions = record["options"], record["deck"], record["actions"]
-            players = record.get("players", options.get("players") if isinstance(options, Mapping) else None)
-            first_seat = record.get("first_seat", 0)
-        except KeyError as missing:
-            raise InvalidSetup(f"a replay record needs options, deck and actions; {missing} is missing") from None
-        if not isinstance(actions, list):
-            raise InvalidSetup("a replay record's actions are a list")
-        start = State.start(resolve_options(players, options), deck, first_seat)
-        return start.apply_all([action_from_dict(action) for action in actions])
-
-    def to_dict(self, state: State) -> dict[str, Any]:
-        return state_to_dict(state)
-
-    def from_dict(self, data: Mapping[str, Any]) -> State:
-        return state_from_dict(data)
+    def shuffled_deck(self, seed: int) -> tuple[int, ...]:
+        return shuffled_deck(seed)
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         return action_from_dict(data)
+
+    def action_from_notation(self, text: str) -> Action:
+        return action_from_notation(text)
+
+    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return lobby_view(resolve_options(players, options))
 
 
 GAME = Ninja()

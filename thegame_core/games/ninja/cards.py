@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable
 from typing import Any
 
-from ...errors import InvalidSetup
+from ...dealt import checked_deck, shuffled
 
 NINJA = 0
 LOWEST, HIGHEST = 1, 13
@@ -26,20 +24,13 @@ def card_name(card: int) -> str:
 
 
 def shuffled_deck(seed: int) -> tuple[int, ...]:
-    """The deal order for ``seed``: ``random.Random(seed).shuffle`` of the 54 cards in value order."""
-    deck = list(FULL_DECK)
-    random.Random(seed).shuffle(deck)
-    return tuple(deck)
+    """The deal order for ``seed``: a shuffle of the 54 cards in value order."""
+    return shuffled(FULL_DECK, seed)
 
 
 def check_deck(deck: Any) -> tuple[int, ...]:
     """``deck`` as a tuple if it holds exactly the 54 cards (ints only); ``InvalidSetup`` otherwise."""
-    if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-        raise InvalidSetup("deck must be a list of the 54 cards (0 = NINJA, 1..13) in deal order")
-    cards = tuple(deck)
-    if set(map(type, cards)) != {int} or sorted(cards) != list(FULL_DECK):  # types first: True == 1
-        raise InvalidSetup("deck must hold four of each value 1..13 and two NINJA (0), as integers: 54 cards")
-    return cards
+    return checked_deck(deck, FULL_DECK, "the 54 cards in deal order: four of each value 1..13 and two NINJA (0)")
 
 
 def deal(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from ...dealt import TupleState
 from ...errors import InvalidAction, InvalidSetup
 from ...outcome import Progress
 from .actions import Action
@@ -22,7 +23,7 @@ _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 
 
-class State(Fields, Progress):
+class State(TupleState, Fields, Progress):
     """One moment of a game of Ninja. Frozen, hashable, equal by value; replays from its history.
 
     A named tuple underneath (cheap to build: every action builds one), equal only to a state of
@@ -31,21 +32,6 @@ class State(Fields, Progress):
 
     __slots__ = ()
     game: ClassVar[str] = GAME_NAME
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, tuple):
-            return NotImplemented
-        return type(other) is type(self) and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __lt__(self, other: object) -> bool:
-        raise TypeError("states are not ordered")
-
-    __le__ = __gt__ = __ge__ = __lt__
-    __hash__ = Fields.__hash__
 
     @classmethod
     def start(cls, options: Options, deck: Sequence[int], first_seat: int = 0) -> State:

@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...errors import InvalidSetup
+from ...dealt import DealtGame, shuffled
 from ...outcome import Outcome
 from ...protocol import BotFactory
-from .actions import PILES, SIGNAL_KINDS, Action, EndTurn, Play, Signal, action_from_dict
+from .actions import PILES, SIGNAL_KINDS, Action, EndTurn, Play, Signal, action_from_dict, action_from_notation
 from .bots.basic import GreedyBot, RandomBot
 from .bots.best import BestBot
-from .codec import state_from_dict, state_to_dict
 from .info import INFO
 from .options import MAX_HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PRESETS, STUCK_POLICIES, Options, resolve_options
 from .rules import CARDS_IN_DECK
-from .state import FULL_DECK, GAME_NAME, State, shuffled_deck
+from .state import FULL_DECK, GAME_NAME, State
 from .views import Observation
 
 __all__ = [
@@ -40,31 +39,27 @@ __all__ = [
 ]
 
 
-class TheGame:
+class TheGame(DealtGame[State]):
     """The registry entry for The Game."""
 
     name = GAME_NAME
     info = INFO
     bots: ClassVar[Mapping[str, BotFactory]] = {"random": RandomBot, "greedy": GreedyBot, "best": BestBot}
 
-    def new_game(
-        self,
-        *,
-        players: int,
-        seed: int | None = None,
-        deck: Sequence[int] | None = None,
-        options: Mapping[str, Any] | None = None,
-        first_seat: int = 0,
-    ) -> State:
-        """A dealt game from ``seed`` or an explicit ``deck`` (draw order), not both."""
-        resolved = resolve_options(players, options)
-        if seed is not None and deck is None:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise InvalidSetup(f"seed must be an integer, got {seed!r}")
-            deck = shuffled_deck(seed)
-        elif deck is None or seed is not None:
-            raise InvalidSetup("give exactly one of seed or deck")
-        return State.start(resolved, deck, first_seat)
+    def resolve_options(self, players: Any, options: Mapping[str, Any] | None) -> Options:
+        return resolve_options(players, options)
+
+    def start(self, options: Options, deck: Sequence[int], first_seat: int) -> State:
+        return State.start(options, deck, first_seat)
+
+    def shuffled_deck(self, seed: int) -> tuple[int, ...]:
+        return shuffled(FULL_DECK, seed)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        return action_from_dict(data)
+
+    def action_from_notation(self, text: str) -> Action:
+        return action_from_notation(text)
 
     def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The table before the deal: the piles at their bases, every card still to draw, no hand."""
@@ -74,26 +69,6 @@ class TheGame:
         for entry in view["seats"]:
             entry["hand_size"] = 0
         return view
-
-    def replay(self, record: Mapping[str, Any]) -> State:
-        """Rebuild a game from ``State.replay_record()`` (or the service's log ``replay``)."""
-        try:
-            options = record["options"]
-            players = record.get("players", options.get("players"))
-            start = State.start(resolve_options(players, options), record["deck"], record.get("first_seat", 0))
-            actions = record["actions"]
-        except (KeyError, AttributeError, TypeError) as error:
-            raise InvalidSetup(f"a replay record needs options, deck and actions: {error}") from None
-        return start.apply_all(action_from_dict(action) for action in actions)
-
-    def to_dict(self, state: State) -> dict[str, Any]:
-        return state_to_dict(state)
-
-    def from_dict(self, data: Mapping[str, Any]) -> State:
-        return state_from_dict(data)
-
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return action_from_dict(data)
 
 
 GAME = TheGame()

@@ -7,10 +7,10 @@ anywhere leaves the caller's state exactly as it was (all or nothing).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple, NoReturn
 
+from ...dealt import TupleState, checked_deck
 from ...errors import GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
 from ...outcome import Outcome, Progress
 from .actions import PILE_INDEX, Action, EndTurn, Play, Signal, shape_problem
@@ -25,23 +25,6 @@ FULL_DECK = tuple(range(2, 100))
 WON_ALL_PLACED = "all_cards_placed"
 LOST_MINIMUM_UNREACHABLE = "minimum_unreachable"
 LOST_NO_LEGAL_PLAY = "no_legal_play"
-
-
-def shuffled_deck(seed: int) -> tuple[int, ...]:
-    """The draw order for ``seed``: the same on every machine and Python version."""
-    deck = list(FULL_DECK)
-    random.Random(seed).shuffle(deck)
-    return tuple(deck)
-
-
-def check_deck(deck: Any) -> tuple[int, ...]:
-    """``deck`` as a tuple if it is a permutation of 2..99; ``InvalidSetup`` otherwise."""
-    if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-        raise InvalidSetup("deck must be a list of the 98 cards 2..99 in draw order")
-    cards = tuple(deck)
-    if set(map(type, cards)) != {int} or sorted(cards) != list(FULL_DECK):  # types first: 2.0 == 2, True == 1
-        raise InvalidSetup("deck must hold each card from 2 to 99 exactly once")
-    return cards
 
 
 class _Fields(NamedTuple):
@@ -61,7 +44,7 @@ class _Fields(NamedTuple):
     outcome: Outcome | None = None
 
 
-class State(_Fields, Progress):
+class State(TupleState, _Fields, Progress):
     """One moment of a game of The Game. Frozen, hashable, equal by value; replays from its history.
 
     A named tuple underneath (five times cheaper to build than a frozen dataclass, and every
@@ -72,25 +55,10 @@ class State(_Fields, Progress):
     __slots__ = ()
     game: ClassVar[str] = GAME_NAME
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, tuple):
-            return NotImplemented
-        return type(other) is type(self) and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    def __lt__(self, other: object) -> bool:
-        raise TypeError("states are not ordered")
-
-    __le__ = __gt__ = __ge__ = __lt__
-    __hash__ = _Fields.__hash__
-
     @classmethod
     def start(cls, options: Options, deck: Sequence[int], first_seat: int = 0) -> State:
         """Deal round robin from seat 0 (card ``d[i]`` goes to seat ``i mod players``) and start."""
-        deck = check_deck(deck)
+        deck = checked_deck(deck, FULL_DECK, "the 98 cards 2..99 in draw order")
         players = options.players
         if isinstance(first_seat, bool) or not isinstance(first_seat, int) or not 0 <= first_seat < players:
             raise InvalidSetup(f"first_seat must be from 0 to {players - 1}, got {first_seat!r}")

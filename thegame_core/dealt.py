@@ -1,0 +1,171 @@
+"""What every dealt card game of the library shares, written once.
+
+A game is dealt from a seed (a shuffle of its cards) or an explicit deck; its state is a named tuple
+equal only to a state of its own class; a snapshot is a format version, the setup and the history in
+compact notation, read back by replaying it (so no snapshot can describe a state no game reaches);
+a replay record is the setup and the actions in dict form. ``DealtGame`` is the registry entry built
+on those, with a game's own hooks: its options, its deal, its actions.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from .errors import CorruptState, GameError, InvalidSetup
+
+FORMAT_VERSION = 1
+SNAPSHOT_KEYS = frozenset({"format", "game", "options", "deck", "first_seat", "history"})
+
+
+def shuffled(cards: Sequence[int], seed: int) -> tuple[int, ...]:
+    """``cards`` in the order ``random.Random(seed).shuffle`` gives: the same on every machine and Python."""
+    deck = list(cards)
+    random.Random(seed).shuffle(deck)
+    return tuple(deck)
+
+
+def checked_deck(deck: Any, cards: Sequence[int], what: str) -> tuple[int, ...]:
+    """``deck`` as a tuple if it holds exactly ``cards`` (ints only, in any order); ``InvalidSetup`` naming
+    ``what`` a deck must hold otherwise."""
+    if isinstance(deck, str | bytes) or not isinstance(deck, Iterable):
+        raise InvalidSetup(f"deck must be a list of {what}")
+    dealt = tuple(deck)
+    if set(map(type, dealt)) != {int} or sorted(dealt) != sorted(cards):  # types first: 2.0 == 2, True == 1
+        raise InvalidSetup(f"deck must hold {what}, each exactly as often as the game has it")
+    return dealt
+
+
+class TupleState(tuple):  # type: ignore[type-arg]
+    """A state that is a named tuple underneath (cheap to build: every action builds one), yet equal only
+    to a state of its own class and not ordered. Put it first among a state's bases."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __lt__(self, other: object) -> bool:
+        raise TypeError("states are not ordered")
+
+    __le__ = __gt__ = __ge__ = __lt__
+    __hash__ = tuple.__hash__
+
+
+class Notation(Protocol):
+    def notation(self) -> str: ...
+
+
+class Dealt(Protocol):
+    """What ``DealtGame`` reads of a state."""
+
+    @property
+    def options(self) -> Any: ...
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+    @property
+    def first_seat(self) -> int: ...
+    @property
+    def history(self) -> tuple[Any, ...]: ...
+
+    def apply_all(self, actions: Iterable[Any]) -> Any: ...
+
+
+S = TypeVar("S", bound=Dealt)
+
+
+class DealtGame(ABC, Generic[S]):
+    """A registry entry (``protocol.Game``) for a game dealt from a seed or a deck; a game sets ``name``,
+    ``info`` and ``bots`` and gives the hooks below."""
+
+    name: ClassVar[str]
+
+    # A game's hooks ------------------------------------------------------------------------
+    @abstractmethod
+    def resolve_options(self, players: Any, options: Mapping[str, Any] | None) -> Any:
+        """Validated options (``InvalidSetup`` otherwise)."""
+
+    @abstractmethod
+    def start(self, options: Any, deck: Sequence[int], first_seat: int) -> S:
+        """The state dealt from ``deck`` (``InvalidSetup`` for a deck that is not the game's)."""
+
+    @abstractmethod
+    def shuffled_deck(self, seed: int) -> tuple[int, ...]:
+        """The deck ``seed`` deals."""
+
+    @abstractmethod
+    def parse_action(self, data: Mapping[str, Any]) -> Any:
+        """An action from its dict form (``InvalidAction`` if malformed)."""
+
+    @abstractmethod
+    def action_from_notation(self, text: str) -> Any:
+        """An action from the compact notation of snapshots (``InvalidAction`` if malformed)."""
+
+    # What every dealt game shares ----------------------------------------------------------
+    def new_game(
+        self,
+        *,
+        players: int,
+        seed: int | None = None,
+        deck: Sequence[int] | None = None,
+        options: Mapping[str, Any] | None = None,
+        first_seat: int = 0,
+    ) -> S:
+        """A dealt game from ``seed`` or an explicit ``deck``, not both."""
+        resolved = self.resolve_options(players, options)
+        if seed is not None and deck is None:
+            if type(seed) is not int:
+                raise InvalidSetup(f"seed must be an integer, got {seed!r}")
+            deck = self.shuffled_deck(seed)
+        elif deck is None or seed is not None:
+            raise InvalidSetup("give exactly one of seed or deck")
+        return self.start(resolved, deck, first_seat)
+
+    def replay(self, record: Mapping[str, Any]) -> S:
+        """Rebuild a game from its ``replay_record()`` (or the service's log ``replay``)."""
+        if not isinstance(record, Mapping):
+            raise InvalidSetup("a replay record is an object")
+        try:
+            options, deck, actions = record["options"], record["deck"], record["actions"]
+            players = record.get("players", options.get("players") if isinstance(options, Mapping) else None)
+            first_seat = record.get("first_seat", 0)
+        except KeyError as missing:
+            raise InvalidSetup(f"a replay record needs options, deck and actions; {missing} is missing") from None
+        if not isinstance(actions, list):
+            raise InvalidSetup("a replay record's actions are a list")
+        start = self.start(self.resolve_options(players, options), deck, first_seat)
+        return start.apply_all([self.parse_action(action) for action in actions])  # type: ignore[no-any-return]
+
+    def to_dict(self, state: S) -> dict[str, Any]:
+        """The snapshot: format version, setup, and the history in notation."""
+        return {
+            "format": FORMAT_VERSION,
+            "game": self.name,
+            "options": state.options.to_dict(),
+            "deck": list(state.deck),
+            "first_seat": state.first_seat,
+            "history": [action.notation() for action in state.history],
+        }
+
+    def from_dict(self, data: Mapping[str, Any]) -> S:
+        """The state a snapshot holds, replayed; ``CorruptState`` for anything else."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT_VERSION or data.get("game") != self.name:
+            raise CorruptState(f"not a {self.name} snapshot of format {FORMAT_VERSION}")
+        if set(data) != SNAPSHOT_KEYS:
+            raise CorruptState(f"a {self.name} snapshot has exactly the fields {', '.join(sorted(SNAPSHOT_KEYS))}")
+        try:
+            options, history = data["options"], data["history"]
+            if not isinstance(history, list) or not all(type(text) is str for text in history):
+                raise CorruptState("history must be a list of action notations")
+            start = self.start(self.resolve_options(options["players"], options), data["deck"], data["first_seat"])
+            return start.apply_all([self.action_from_notation(text) for text in history])  # type: ignore[no-any-return]
+        except (GameError, KeyError, TypeError, ValueError, IndexError) as error:
+            raise CorruptState(f"damaged {self.name} snapshot: {error}") from None

@@ -13,12 +13,12 @@ both sides of a ratio alike.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
-import time
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+
+import paired
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
@@ -120,54 +120,17 @@ def floor_game(deck: Sequence[int], players: int) -> int:  # one function on pur
             seat = (seat + 1) % players
 
 
-def time_games(
-    play: Callable[[Sequence[int], int], int], decks: list[tuple[int, ...]], players: int
-) -> tuple[float, list[int]]:
-    started = time.process_time()  # CPU time of this process: steadier than wall time on a shared machine
-    scores = [play(deck, players) for deck in decks]
-    return len(decks) / (time.process_time() - started), scores
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="small run, well under 30 s")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=None, help="games per round (default 1000, quick 300)")
-    parser.add_argument("--rounds", type=int, default=None, help="rounds, each timing both sides (default 9, quick 5)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--only", choices=["ours", "floor", "decks"], help="play one side untimed (for an instruction count)"
-    )
-    args = parser.parse_args()
-    games = args.games or (300 if args.quick else 1000)
-    rounds = args.rounds or (5 if args.quick else 9)
-    decks = [shuffled(FULL_DECK, derive_seed(args.seed, index)) for index in range(games)]
+    args = paired.arguments(__doc__, games=(300, 1000), rounds=(5, 9), only=("ours", "floor", "decks"))
+    decks = [shuffled(FULL_DECK, derive_seed(args.seed, index)) for index in range(args.games)]
     if args.only:  # "decks": only the set-up, the baseline to subtract from the other two counts
         play = {"ours": ours_game, "floor": floor_game, "decks": lambda deck, players: 0}[args.only]
         for deck in decks:
             play(deck, args.players)
         return 0
-    ours_rates, floor_rates, ratios = [], [], []
-    for round_number in range(1, rounds + 1):  # each round pairs both sides, so drift in load hits both alike
-        sides = (ours_game, floor_game) if round_number % 2 else (floor_game, ours_game)  # and neither always first
-        timed = {play: time_games(play, decks, args.players) for play in sides}
-        (ours_rate, ours_scores), (floor_rate, floor_scores) = timed[ours_game], timed[floor_game]
-        if ours_scores != floor_scores:
-            print("error: the floor and the library disagree on scores: not the same policy", file=sys.stderr)
-            return 1
-        ours_rates.append(ours_rate)
-        floor_rates.append(floor_rate)
-        ratios.append(ours_rate / floor_rate)
-        print(
-            f"round {round_number}: ours {ours_rate:7.0f} games/s   floor {floor_rate:7.0f} games/s   {ratios[-1]:.2f}"
-        )
-    print(f"players: {args.players}  games per round: {games}  rounds: {rounds}  python: {sys.version.split()[0]}")
-    print(f"mean score (both): {statistics.fmean(ours_scores):.2f}")
-    print(f"ours (public API, immutable): {statistics.median(ours_rates):.0f} games/s (median of rounds)")
-    print(f"floor (mutable, one function): {statistics.median(floor_rates):.0f} games/s (median of rounds)")
-    print(f"ratio = median of the rounds' ratios (lowest {min(ratios):.2f}, highest {max(ratios):.2f})")
-    print(f"ratio: {statistics.median(ratios):.2f}")
-    return 0
+    return paired.compare(
+        ours_game, floor_game, decks, args, lambda scores: f"mean score (both): {statistics.fmean(scores):.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -19,12 +19,12 @@ the rounds' ratios. The last line printed is ``ratio: <ours/floor>``.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
+
+import paired
 
 import thegame_core as tg
 from thegame_core.games.ninja import Complete, Give, Play, TakeFaceUp
@@ -190,54 +190,21 @@ def floor_game(deck: Sequence[int], players: int, max_turns: int = 2000) -> End:
             seat = (seat + 1) % players
 
 
-def time_games(
-    play: Callable[[Sequence[int], int], End], decks: list[tuple[int, ...]], players: int
-) -> tuple[float, list[End]]:
-    started = time.process_time()  # CPU time of this process: steadier than wall time on a shared machine
-    ends = [play(deck, players) for deck in decks]
-    return len(decks) / (time.process_time() - started), ends
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="small run, well under 30 s")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=None, help="games per round (default 500, quick 150)")
-    parser.add_argument("--rounds", type=int, default=None, help="rounds, each timing both sides (default 7, quick 3)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", choices=["ours", "floor"], help="play one side untimed (for a profiler)")
-    args = parser.parse_args()
-    games = args.games or (150 if args.quick else 500)
-    rounds = args.rounds or (3 if args.quick else 7)
-    decks = [shuffled_deck(derive_seed(args.seed, index)) for index in range(games)]
+    args = paired.arguments(__doc__, games=(150, 500), rounds=(3, 7), only=("ours", "floor"))
+    decks = [shuffled_deck(derive_seed(args.seed, index)) for index in range(args.games)]
     if args.only:
         play = ours_game if args.only == "ours" else floor_game
         for deck in decks:
             play(deck, args.players)
         return 0
-    ours_rates, floor_rates, ratios = [], [], []
-    for round_number in range(1, rounds + 1):
-        sides = (ours_game, floor_game) if round_number % 2 else (floor_game, ours_game)
-        timed = {play: time_games(play, decks, args.players) for play in sides}
-        (ours_rate, ours_ends), (floor_rate, floor_ends) = timed[ours_game], timed[floor_game]
-        if ours_ends != floor_ends:
-            wrong = next(i for i, (a, b) in enumerate(zip(ours_ends, floor_ends, strict=True)) if a != b)
-            print(f"error: deal {wrong}: library {ours_ends[wrong]}, floor {floor_ends[wrong]}", file=sys.stderr)
-            return 1
-        ours_rates.append(ours_rate)
-        floor_rates.append(floor_rate)
-        ratios.append(ours_rate / floor_rate)
-        print(
-            f"round {round_number}: ours {ours_rate:7.0f} games/s   floor {floor_rate:7.0f} games/s   {ratios[-1]:.2f}"
-        )
-    turns = statistics.fmean(end[2] for end in ours_ends)
-    print(f"players: {args.players}  games per round: {games}  rounds: {rounds}  python: {sys.version.split()[0]}")
-    print(f"mean turns (both): {turns:.1f}")
-    print(f"ours (public API, immutable): {statistics.median(ours_rates):.0f} games/s (median of rounds)")
-    print(f"floor (mutable, one function): {statistics.median(floor_rates):.0f} games/s (median of rounds)")
-    print(f"ratio = median of the rounds' ratios (lowest {min(ratios):.2f}, highest {max(ratios):.2f})")
-    print(f"ratio: {statistics.median(ratios):.2f}")
-    return 0
+    return paired.compare(
+        ours_game,
+        floor_game,
+        decks,
+        args,
+        lambda ends: f"mean turns (both): {statistics.fmean(e[2] for e in ends):.1f}",
+    )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
 
+from thegame_core.dealt import Recorded
 from thegame_core.errors import CorruptState, GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
 from thegame_core.outcome import Outcome, Progress
 from thegame_core.protocol import ActionInfo, BotFactory, GameInfo, OptionInfo
@@ -105,7 +106,7 @@ class View(Progress):
 
 
 @dataclass(frozen=True)
-class State(Progress):
+class State(Progress, Recorded):
     game: ClassVar[str] = NAME
     options: Options
     deck: tuple[int, ...]
@@ -198,19 +199,6 @@ class State(Progress):
 
     def public_view(self) -> dict[str, Any]:
         return self.observe(None).to_dict()
-
-    def public_log(self) -> list[dict[str, Any]]:
-        return [action.to_dict() for action in self.history]
-
-    def replay_record(self) -> dict[str, Any]:
-        return {
-            "game": NAME,
-            "players": self.players,
-            "options": self.options.to_dict(),
-            "deck": list(self.deck),
-            "first_seat": self.first_seat,
-            "actions": self.public_log(),
-        }
 
 
 def _outcome(state: State) -> Outcome:

@@ -60,8 +60,31 @@ class TupleState(tuple):  # type: ignore[type-arg]
     __hash__ = tuple.__hash__
 
 
-class Notation(Protocol):
-    def notation(self) -> str: ...
+class Recorded:
+    """The public log and the replay record of a state, from its setup and its history of actions (each with
+    a ``to_dict()``): a game's actions carry no hidden card, so the log is the actions as they were sent."""
+
+    __slots__ = ()
+    game: ClassVar[str]
+    options: Any
+    deck: tuple[int, ...]
+    first_seat: int
+    history: tuple[Any, ...]
+
+    def public_log(self) -> list[dict[str, Any]]:
+        """Every action so far, in dict form."""
+        return [action.to_dict() for action in self.history]
+
+    def replay_record(self) -> dict[str, Any]:
+        """Setup plus actions: ``thegame_core.replay(record)`` rebuilds this exact state."""
+        return {
+            "game": self.game,
+            "players": self.options.players,
+            "options": self.options.to_dict(),
+            "deck": list(self.deck),
+            "first_seat": self.first_seat,
+            "actions": self.public_log(),
+        }
 
 
 class Dealt(Protocol):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ...dealt import TupleState
+from ...dealt import Recorded, TupleState
 from ...errors import InvalidAction, InvalidSetup
 from ...outcome import Progress
 from .actions import Action
@@ -23,7 +23,7 @@ _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 
 
-class State(TupleState, Fields, Progress):
+class State(TupleState, Fields, Progress, Recorded):
     """One moment of a game of Ninja. Frozen, hashable, equal by value; replays from its history.
 
     A named tuple underneath (cheap to build: every action builds one), equal only to a state of
@@ -134,18 +134,3 @@ class State(TupleState, Fields, Progress):
     def public_view(self) -> dict[str, Any]:
         """The spectator view: the seat view without a hand or legal actions."""
         return self.observe(None).to_dict()
-
-    def public_log(self) -> list[dict[str, Any]]:
-        """Every action so far; none carries a hidden card (a blind play's card shows on the pile)."""
-        return [action.to_dict() for action in self.history]
-
-    def replay_record(self) -> dict[str, Any]:
-        """Setup plus actions: ``thegame_core.replay(record)`` rebuilds this exact state."""
-        return {
-            "game": GAME_NAME,
-            "players": self.players,
-            "options": self.options.to_dict(),
-            "deck": list(self.deck),
-            "first_seat": self.first_seat,
-            "actions": self.public_log(),
-        }

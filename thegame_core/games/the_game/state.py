@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, NamedTuple, NoReturn
 
-from ...dealt import TupleState, checked_deck
+from ...dealt import Recorded, TupleState, checked_deck
 from ...errors import GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
 from ...outcome import Outcome, Progress
 from .actions import PILE_INDEX, Action, EndTurn, Play, Signal, shape_problem
@@ -44,7 +44,7 @@ class _Fields(NamedTuple):
     outcome: Outcome | None = None
 
 
-class State(TupleState, _Fields, Progress):
+class State(TupleState, _Fields, Progress, Recorded):
     """One moment of a game of The Game. Frozen, hashable, equal by value; replays from its history.
 
     A named tuple underneath (five times cheaper to build than a frozen dataclass, and every
@@ -193,21 +193,6 @@ class State(TupleState, _Fields, Progress):
     def public_view(self) -> dict[str, Any]:
         """The spectator view: the seat view without any hand."""
         return self.observe(None).to_dict()
-
-    def public_log(self) -> list[dict[str, Any]]:
-        """Every action so far; none carries hidden information (draws are counts, never cards)."""
-        return [action.to_dict() for action in self.history]
-
-    def replay_record(self) -> dict[str, Any]:
-        """Setup plus actions: ``thegame_core.replay(record)`` rebuilds this exact state."""
-        return {
-            "game": self.game,
-            "players": self.players,
-            "options": self.options.to_dict(),
-            "deck": list(self.deck),
-            "first_seat": self.first_seat,
-            "actions": self.public_log(),
-        }
 
 
 def _turn_start(

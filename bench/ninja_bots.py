@@ -5,9 +5,10 @@
 
 ``simulate`` takes exactly the arguments of ``python -m thegame_core simulate`` (it is that command,
 with Ninja's bots registered first, so it also works before they are wired into the game); a bot
-named ``best@field=value@...`` is ``best`` with those ``Params`` (``best@rollouts=200@swap=0``). ``times`` plays games with the
-bot at seat 0 and ``--opponent`` elsewhere, timing each of the bot's decisions (CPU time of this
-process) where it had a choice to make, and prints the median, p95 and max in milliseconds.
+named ``best@field=value@...`` is ``best`` with those ``Params`` (``best@rollouts=200@swap=0``).
+``times`` plays games with the bot at seat 0 and ``--opponent`` elsewhere, timing each of the bot's
+decisions (CPU time of this process) where it had a choice to make, and prints the median, p95 and
+max in milliseconds.
 """
 
 from __future__ import annotations
@@ -16,12 +17,17 @@ import argparse
 import statistics
 import sys
 import time
+from functools import partial
 
 import thegame_core as tg
 from thegame_core.__main__ import main as cli_main
 from thegame_core.bots import create_bot, register_bot
 from thegame_core.games.ninja.bots import BOTS
 from thegame_core.games.ninja.bots.best import BestBot, Params
+
+
+def variant(seed: int, params: Params) -> BestBot:
+    return BestBot(seed, params)
 
 
 def register(argv: list[str]) -> None:
@@ -34,7 +40,7 @@ def register(argv: list[str]) -> None:
             if name.startswith("best@"):
                 fields = dict(pair.split("=") for pair in name.split("@")[1:])
                 params = Params(**{key: type(getattr(Params(), key))(int(value)) for key, value in fields.items()})
-                register_bot("ninja", name, lambda seed, params=params: BestBot(seed, params))
+                register_bot("ninja", name, partial(variant, params=params))
 
 
 def times(argv: list[str]) -> int:

@@ -170,8 +170,8 @@ def test_swap_phase_ends_with_ready() -> None:
 
 
 def test_best_beats_greedy_on_duplicate_deals() -> None:
-    """8 deals, each played with best at either seat (16 games): best wins about 85% of such games
-    (docs/bots.md), so fewer than 10 wins has a chance of 0.6%; a best no better than greedy wins
+    """8 deals, each played with best at either seat (16 games): best wins 88% of such games
+    (docs/bots.md), so fewer than 10 wins has a chance of 0.2%; a best no better than greedy wins
     half its games."""
     wins = games = 0
     rng = random.Random(12)

@@ -13,7 +13,8 @@ from flask_smorest import Blueprint
 
 from ..incoming import validate
 from .actions import ACT_ERRORS, seat_acts
-from .common import BEARER, VIEW, documented
+from .common import BEARER, documented
+from .game_schemas import ref, view_name
 from .schemas import EmptySchema, PlaySchema, SignalSchema, TurnSchema
 
 blp = Blueprint("plays", __name__, url_prefix="/v1/games", description="The Game: place cards, end turns, signal")
@@ -25,6 +26,8 @@ TURN = TurnSchema()
 SIGNAL = SignalSchema()
 
 Actions = Sequence[Mapping[str, Any]]
+#: These routes serve The Game only, so they answer its view.
+VIEW = ref(view_name("the-game"))
 
 
 def reading(schema: ma.Schema, actions: Callable[[dict[str, Any]], Actions]) -> Callable[[Any], Actions]:

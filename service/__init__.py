@@ -1,4 +1,4 @@
-"""The REST service of The Game: ``create_app(config=None)`` builds the Flask app (see ``docs/api.md``)."""
+"""The REST service of every registered game: ``create_app(config=None)`` builds the Flask app (``docs/api.md``)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from .store import GameStore
 __all__ = ["create_app"]
 
 API_SETTINGS = {
-    "API_TITLE": "The Game",
+    "API_TITLE": "The Game service",
     "API_VERSION": "1",
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/",
@@ -29,7 +29,10 @@ API_SETTINGS = {
     "OPENAPI_SWAGGER_UI_PATH": "docs",
     "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",  # served from swagger-ui-bundle: /docs works offline
     "API_SPEC_OPTIONS": {
-        "info": {"description": "An open game service for The Game (Steffen Benndorf). Guide: docs/api.md."},
+        "info": {
+            "description": "An open game service for the card games of our rule books: The Game (Steffen "
+            "Benndorf) and Ninja. GET /v1/games/catalog describes every game. Guide: docs/api.md."
+        },
         "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
     },
 }

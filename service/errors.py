@@ -37,6 +37,7 @@ STATUS_OF: dict[str, int] = {
     "not_your_turn": 409,
     "stale_version": 412,
     "body_too_large": 413,
+    "unsupported_media_type": 415,
     "validation_error": 422,
     "card_not_in_hand": 422,
     "illegal_play": 422,
@@ -50,7 +51,7 @@ STATUS_OF: dict[str, int] = {
 }
 
 #: Werkzeug HTTP errors (raised before a view runs) -> stable code.
-_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large", 415: "unsupported_media_type"}
 
 
 class ApiError(Exception):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import marshmallow as ma
-from flask import request
+from flask import has_request_context, request
 from werkzeug.datastructures import ETags
 
 from .auth import bearer_digest, short_digest
@@ -20,12 +20,35 @@ from .errors import ApiError
 MAX_IDEMPOTENCY_KEY = 200
 
 
+class _Refused(ValueError):
+    """Valid for Python's ``json`` but not strict JSON (RFC 8259 with unique keys)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    document: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in document:
+            raise _Refused(f"the request body repeats the key {key!r}")
+        document[key] = value
+    return document
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"the request body holds {name}, which is not JSON")
+
+
 def parse_json(raw: bytes) -> Any:
-    """The JSON document in ``raw`` (an empty body is ``{}``); ``400 malformed_json`` otherwise."""
+    """The JSON document in ``raw`` (an empty body is ``{}``): ``415 unsupported_media_type`` unless the request
+    says ``Content-Type: application/json``, ``400 malformed_json`` unless it is strict JSON (no repeated key,
+    no ``NaN`` or ``Infinity``)."""
     if not raw.strip():
         return {}
+    if has_request_context() and request.mimetype != "application/json":
+        raise ApiError("unsupported_media_type", "send the request body with Content-Type: application/json")
     try:
-        return json.loads(raw)
+        return json.loads(raw, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except _Refused as refused:
+        raise ApiError("malformed_json", str(refused)) from None
     except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, absurd nesting
         raise ApiError("malformed_json", "the request body is not valid JSON") from None
 

@@ -41,9 +41,9 @@ def test_unknown_route_and_method(http: FlaskClient) -> None:
     assert error_of(http.put("/v1/health")) == (405, "method_not_allowed")
 
 
-def test_non_json_content_type_is_still_read_as_json(http: FlaskClient) -> None:
+def test_a_body_must_say_it_is_json(http: FlaskClient) -> None:
     response = http.post("/v1/games", data=b'{"players": 1}', content_type="text/plain")
-    assert response.status_code == 201
+    assert error_of(response) == (415, "unsupported_media_type")
 
 
 def test_get_with_a_bad_token_is_refused(http: FlaskClient) -> None:
@@ -96,7 +96,9 @@ def test_order_if_match_before_body(http: FlaskClient) -> None:
 def test_order_body_before_turn(http: FlaskClient) -> None:
     game = started(http, players=2, deck=SORTED_DECK)
     assert error_of(game.post("plays", 1, {"card": "x", "pile": "asc1"})) == (422, "validation_error")
-    response = game.http.post(f"{game.url}/plays", data=b"{", headers=bearer(game.tokens[1]))
+    response = game.http.post(
+        f"{game.url}/plays", data=b"{", content_type="application/json", headers=bearer(game.tokens[1])
+    )
     assert error_of(response) == (400, "malformed_json")
 
 

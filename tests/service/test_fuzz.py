@@ -67,5 +67,9 @@ def test_random_requests_never_fail_the_server(
 @given(body=BODIES, raw=st.none() | st.binary(max_size=40))
 def test_random_creations_never_fail_the_server(app: Flask, body: Any, raw: bytes | None) -> None:
     http = app.test_client()
-    response = http.post("/v1/games", data=raw) if raw is not None else http.post("/v1/games", json=body)
+    response = (
+        http.post("/v1/games", data=raw, content_type="application/json")
+        if raw is not None
+        else http.post("/v1/games", json=body)
+    )
     assert response.status_code in (201, 400, 422), response.get_json()

@@ -40,11 +40,14 @@ def test_same_key_other_body(http: FlaskClient) -> None:
     assert game.view().get_json()["version"] == 4
 
 
+JSON = "application/json"
+
+
 def test_same_json_with_other_spacing_is_the_same_body(http: FlaskClient) -> None:
     game = duo(http)
     headers = bearer(game.tokens[0], **key("k"))
-    first = http.post(f"{game.url}/plays", data=b'{"card": 2, "pile": "asc1"}', headers=headers)
-    retry = http.post(f"{game.url}/plays", data=b'{"pile":"asc1","card":2}', headers=headers)
+    first = http.post(f"{game.url}/plays", data=b'{"card": 2, "pile": "asc1"}', content_type=JSON, headers=headers)
+    retry = http.post(f"{game.url}/plays", data=b'{"pile":"asc1","card":2}', content_type=JSON, headers=headers)
     assert first.status_code == retry.status_code == 200 and game.view().get_json()["version"] == 4
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,10 +29,26 @@ def _positive_int(name: str, text: str) -> int:
     return value
 
 
+#: An origin as browsers send it: scheme, host, optional port; no path, no trailing slash.
+_ORIGIN = re.compile(r"https?://[^/\s,]+")
+
+
+def cors_origins(text: str) -> tuple[str, ...]:
+    """``TG_CORS_ORIGINS``: comma-separated exact origins, or ``*`` for any; empty: none (no CORS headers)."""
+    origins = tuple(origin.strip() for origin in text.split(",") if origin.strip())
+    if origins == ("*",):
+        return origins
+    for origin in origins:
+        if not _ORIGIN.fullmatch(origin):
+            raise ValueError(f"TG_CORS_ORIGINS: {origin!r} is not an origin such as https://example.org (or use *)")
+    return origins
+
+
 def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """Flask config values from ``environ``: ``REDIS_URL`` (none: embedded store), TTLs and limits."""
+    """Flask config values from ``environ``: ``REDIS_URL`` (none: embedded store), TTLs, limits, CORS origins."""
     environ = os.environ if environ is None else environ
     config: dict[str, Any] = {"REDIS_URL": environ.get("REDIS_URL") or None}
+    config["CORS_ORIGINS"] = cors_origins(environ.get("TG_CORS_ORIGINS", ""))
     for variable, (key, default) in _INT_SETTINGS.items():
         text = environ.get(variable)
         config[key] = default if text is None else _positive_int(variable, text)

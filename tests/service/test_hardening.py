@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import re
+import sys
+from collections.abc import Callable
+from urllib.request import urlopen
+
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import SORTED_DECK, bearer, error_of, started
+from gameclient import SORTED_DECK, GameClient, bearer, error_of, started
+from servers import running
+from werkzeug.test import TestResponse
+
+from service.config import cors_origins, from_env
 
 JSON = "application/json"
 STALE = {"If-Match": '"1"'}
@@ -57,3 +67,134 @@ def test_the_media_type_answers_at_the_body_step(http: FlaskClient) -> None:
     response = http.post(plays, data=duplicate, content_type=JSON, headers=bearer(game.tokens[1]))
     assert error_of(response) == (400, "malformed_json")  # before not_your_turn
     assert game.view().get_json()["version"] == 3
+
+
+# Security headers.
+API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+ORIGIN = "https://play.example"
+
+
+def assert_hardened(response: TestResponse) -> None:
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_every_game_answer_is_never_stored(http: FlaskClient) -> None:
+    created = http.post("/v1/games", json={"players": 1})
+    game = GameClient(http, created)
+    seated = game.seat("ann")
+    view = http.get(game.url, headers=bearer(seated.get_json()["token"]))
+    answers = [created, seated, view, game.log(), http.get("/v1/games/nosuchgame"), http.post("/v1/games", json=[])]
+    for response in answers:
+        assert response.headers["Cache-Control"] == "no-store", response.request.path
+        assert response.headers["Content-Security-Policy"] == API_POLICY
+        assert_hardened(response)
+    etag = view.headers["ETag"]
+    unchanged = http.get(game.url, headers=bearer(seated.get_json()["token"], **{"If-None-Match": etag}))
+    assert unchanged.status_code == 304 and unchanged.headers["ETag"] == etag
+    assert unchanged.headers["Cache-Control"] == "no-store"
+
+
+def test_other_answers_are_hardened_too(http: FlaskClient) -> None:
+    for path in ("/v1/health", "/v1/openapi.json", "/v1/nothing"):
+        response = http.get(path)
+        assert_hardened(response)
+        assert response.headers["Content-Security-Policy"] == API_POLICY
+        assert "Cache-Control" not in response.headers and "Access-Control-Allow-Origin" not in response.headers
+
+
+def test_swagger_ui_may_run_its_assets_and_initialiser(http: FlaskClient) -> None:
+    page = http.get("/docs")
+    assert_hardened(page)
+    policy = dict(part.strip().split(" ", 1) for part in page.headers["Content-Security-Policy"].split(";"))
+    assert policy["default-src"] == "'none'" and policy["frame-ancestors"] == "'none'"
+    html = page.get_data(as_text=True)
+    scripts = re.findall(r'<script src="([^"]+)"', html) + re.findall(r'<link href="([^"]+)"', html)
+    assert scripts and all(src.startswith("/docs/assets/") for src in scripts)  # served here: 'self'
+    assert all(http.get(src).status_code == 200 for src in scripts)
+    assert "<script>" in html  # the inline initialiser
+    assert policy["script-src"] == policy["style-src"] == "'self' 'unsafe-inline'"
+    assert "'self'" in policy["connect-src"]  # it fetches /v1/openapi.json
+    assert "/v1/openapi.json" in html
+    assert (
+        http.get("/docs/assets/swagger-ui-bundle.js").headers["Content-Security-Policy"]
+        == page.headers["Content-Security-Policy"]
+    )
+
+
+# CORS.
+def test_no_cors_headers_unless_configured(http: FlaskClient) -> None:
+    response = http.get("/v1/games/catalog", headers={"Origin": ORIGIN})
+    assert "Access-Control-Allow-Origin" not in response.headers and "Origin" not in response.vary
+    preflight = http.options("/v1/games", headers={"Origin": ORIGIN, "Access-Control-Request-Method": "POST"})
+    assert "Access-Control-Allow-Origin" not in preflight.headers
+
+
+@pytest.fixture
+def cors(make_app: Callable[..., Flask]) -> FlaskClient:
+    return make_app(CORS_ORIGINS=cors_origins(f"{ORIGIN}, http://localhost:3000")).test_client()
+
+
+def test_an_allowed_origin_gets_cors_headers(cors: FlaskClient) -> None:
+    created = cors.post("/v1/games", json={"players": 1}, headers={"Origin": ORIGIN})
+    assert created.status_code == 201
+    assert created.headers["Access-Control-Allow-Origin"] == ORIGIN and "Origin" in created.vary
+    assert created.headers["Access-Control-Expose-Headers"] == "ETag, Retry-After, Location"
+    assert "Access-Control-Allow-Credentials" not in created.headers
+    refused = cors.get("/v1/games/nosuchgame", headers={"Origin": "http://localhost:3000"})
+    assert refused.status_code == 404 and refused.headers["Access-Control-Allow-Origin"] == "http://localhost:3000"
+
+
+def test_another_origin_gets_none(cors: FlaskClient) -> None:
+    for origin in ("https://evil.example", "https://play.example.evil", "null"):
+        response = cors.get("/v1/games/catalog", headers={"Origin": origin})
+        assert "Access-Control-Allow-Origin" not in response.headers and "Origin" in response.vary
+        preflight = cors.options("/v1/games", headers={"Origin": origin, "Access-Control-Request-Method": "POST"})
+        assert preflight.status_code != 204 and "Access-Control-Allow-Origin" not in preflight.headers
+
+
+def test_preflight(cors: FlaskClient) -> None:
+    asked = {"Origin": ORIGIN, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "if-match"}
+    response = cors.options("/v1/games/g-123/actions", headers=asked)
+    assert response.status_code == 204 and not response.get_data()
+    assert response.headers["Access-Control-Allow-Origin"] == ORIGIN
+    assert response.headers["Access-Control-Allow-Methods"] == "POST"
+    assert response.headers["Access-Control-Allow-Headers"] == (
+        "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Last-Event-ID"
+    )
+    assert int(response.headers["Access-Control-Max-Age"]) > 0
+    game = cors.options("/v1/games/g-123", headers=asked)
+    assert game.status_code == 204 and game.headers["Access-Control-Allow-Methods"] == "DELETE, GET"
+    assert cors.options("/v1/nothing", headers=asked).status_code == 404
+
+
+def test_any_origin(make_app: Callable[..., Flask]) -> None:
+    http = make_app(CORS_ORIGINS=cors_origins("*")).test_client()
+    response = http.get("/v1/health", headers={"Origin": "https://anywhere.example"})
+    assert response.headers["Access-Control-Allow-Origin"] == "https://anywhere.example"
+
+
+@pytest.mark.parametrize("text", ["https://a.example/", "a.example", "https://a.example/path", "*, https://a.example"])
+def test_cors_origins_must_be_origins(text: str) -> None:
+    with pytest.raises(ValueError, match="TG_CORS_ORIGINS"):
+        from_env({"TG_CORS_ORIGINS": text})
+
+
+def test_cors_origins_from_the_environment() -> None:
+    assert from_env({})["CORS_ORIGINS"] == ()
+    assert from_env({"TG_CORS_ORIGINS": " https://a.example,http://b.example:8080 "})["CORS_ORIGINS"] == (
+        "https://a.example",
+        "http://b.example:8080",
+    )
+    assert from_env({"TG_CORS_ORIGINS": "*"})["CORS_ORIGINS"] == ("*",)
+
+
+def gunicorn() -> list[str]:
+    return [sys.executable, "-m", "gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"]
+
+
+def test_gunicorn_names_no_version() -> None:
+    with running(gunicorn()) as (port, _), urlopen(f"http://127.0.0.1:{port}/v1/games/catalog", timeout=5) as answer:
+        assert answer.headers["Server"] == "gunicorn"  # the installed gunicorn names no version
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert answer.headers["Cache-Control"] == "no-store"

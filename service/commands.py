@@ -1,6 +1,7 @@
 """Every change of a game, checked in the contract's order inside one atomic store transaction.
 
-Order: unknown game (404) -> token (401/403) -> [idempotent replay] -> game over or not started (409)
+Order: unknown game (404) -> token (401/403) -> Idempotency-Key (422; unguessable without a token)
+-> [idempotent replay; a seat token only while the lobby is open] -> game over or not started (409)
 -> If-Match (412) -> body (400/422) -> not your turn (409) -> rule errors (422). The idempotency record
 is written in the same transaction as the change it answers, so a retry can never apply twice.
 A request's path: ``incoming`` parses it, the store loads the record, ``auth`` names the caller,
@@ -20,7 +21,7 @@ import thegame_core as tg
 from . import auth
 from .errors import ApiError, from_game_error
 from .game_record import GameRecord, Seat
-from .idempotency import Answer, idem_field
+from .idempotency import Answer, Remembered, check_anonymous_key, idem_field
 from .incoming import Incoming
 from .presenters import Reply, render
 from .store import Change, GameStore, Snapshot
@@ -49,6 +50,8 @@ def identify(record: GameRecord, incoming: Incoming) -> auth.Caller:
 
 def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -> Reply:
     """Run ``step`` (the checks from 409 on, then the change) atomically, honouring Idempotency-Key."""
+    key = incoming.idempotency_key
+    field = None if key is None else idem_field(incoming.digest)
 
     def compute(snapshot: Snapshot) -> Change[Reply]:
         record = load_record(snapshot)
@@ -56,18 +59,24 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
         if role is not None:
             auth.require(caller, role)
         incoming.check_idempotency_key()
-        if snapshot.idem is not None:
-            return Change(render(incoming.game_id, record, Answer.recalled(snapshot.idem, incoming)))
+        if key is not None and caller.role == "anyone":
+            check_anonymous_key(key)
+        remembered = Remembered.load(snapshot.idem)
+        earlier = None if key is None else remembered.get(key)
+        if earlier is not None:
+            answer = Answer.recalled(earlier, incoming)
+            if answer.token is not None and record.state is not None:  # a seat token only while the lobby is open
+                raise ApiError("game_started", "the game has started; its seats are closed")
+            return Change(render(incoming.game_id, record, answer))
         new_record, answer = step(record, caller)
         if new_record is None:
             return Change(Reply(answer.status, {}, answer.version), delete=True)
         writes = new_record.fields()
-        if incoming.idempotency_key is not None:
-            writes[idem_field(incoming.digest, incoming.idempotency_key)] = answer.remembered(incoming)
+        if key is not None and field is not None:
+            writes[field] = remembered.adding(key, answer.remembered(incoming))
         return Change(render(incoming.game_id, new_record, answer), writes, ttl_for(new_record))
 
-    field = None if incoming.idempotency_key is None else idem_field(incoming.digest, incoming.idempotency_key)
-    return store.transact(incoming.game_id, field, compute)
+    return store.transact(incoming.game_id, field, compute, current_app.config.get("MAX_GAME_BYTES"))
 
 
 # Lobby --------------------------------------------------------------------------------------

@@ -2,16 +2,28 @@
 
 A retry with the same Idempotency-Key by the same caller on the same game gets the first answer again,
 re-rendered from the game's history; the same key with another request is refused.
+
+The answers are kept per caller (its token's hash, or none for anonymous callers) in one hash field of
+the game, oldest first: a caller's newest ``MAX_ANSWERS_PER_CALLER`` answers are remembered, and a new one
+makes the oldest forgotten, so no caller can make a game grow without bound by sending fresh keys.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
+from typing import Any
 
 from . import auth
 from .errors import ApiError
 from .incoming import Incoming
+
+#: Remembered answers per caller per game; a new one beyond these drops the caller's oldest.
+MAX_ANSWERS_PER_CALLER = 32
+#: The shortest Idempotency-Key a caller without a token may send: the key is then its only identity.
+MIN_ANONYMOUS_KEY = 16
+_ANONYMOUS_KEY = re.compile(rf"[A-Za-z0-9_-]{{{MIN_ANONYMOUS_KEY},}}")
 
 
 @dataclass(frozen=True)
@@ -28,23 +40,56 @@ class Answer:
     version: int
     token: str | None = None
 
-    def remembered(self, incoming: Incoming) -> str:
+    def remembered(self, incoming: Incoming) -> list[Any]:
         sealed = None
         if self.token is not None and incoming.idempotency_key is not None:
             sealed = auth.seal(self.token, incoming.idempotency_key, incoming.game_id)
-        record = [incoming.fingerprint, self.status, self.kind, self.seat, self.version, sealed]
-        return json.dumps(record, separators=(",", ":"))  # kept for the game's lifetime: compact
+        return [incoming.fingerprint, self.status, self.kind, self.seat, self.version, sealed]
 
     @classmethod
-    def recalled(cls, text: str, incoming: Incoming) -> Answer:
-        fingerprint, status, kind, seat, version, sealed = json.loads(text)
+    def recalled(cls, remembered: list[Any], incoming: Incoming) -> Answer:
+        fingerprint, status, kind, seat, version, sealed = remembered
         if fingerprint != incoming.fingerprint:
             raise ApiError("idempotency_key_reused", "this Idempotency-Key was used with another request")
         token = sealed and auth.unseal(sealed, incoming.idempotency_key or "", incoming.game_id)
         return cls(status, kind, seat, version, token)
 
 
-def idem_field(digest: str | None, key: str) -> str:
-    """Keys are scoped per game (the hash) and caller (its token's hash, or none for anonymous callers);
-    the field is a fixed-size digest of both, so a long key costs no more memory than a short one."""
-    return "i:" + auth.short_digest(f"{digest or 'anyone'}\0{key}".encode())
+@dataclass(frozen=True)
+class Remembered:
+    """One caller's remembered answers on one game: key digest -> answer, oldest first."""
+
+    answers: dict[str, list[Any]]
+
+    @classmethod
+    def load(cls, text: str | None) -> Remembered:
+        return cls({} if text is None else json.loads(text))
+
+    def get(self, key: str) -> list[Any] | None:
+        return self.answers.get(_key_digest(key))
+
+    def adding(self, key: str, answer: list[Any]) -> str:
+        """The stored form with ``answer`` for ``key`` added as the newest, the oldest beyond the bound dropped."""
+        answers = dict(self.answers)
+        answers.pop(_key_digest(key), None)
+        answers[_key_digest(key)] = answer
+        kept = list(answers.items())[-MAX_ANSWERS_PER_CALLER:]
+        return json.dumps(dict(kept), separators=(",", ":"))  # kept for the game's lifetime: compact
+
+
+def _key_digest(key: str) -> str:
+    """A fixed-size digest, so a long key costs no more memory than a short one."""
+    return auth.short_digest(key.encode())
+
+
+def idem_field(digest: str | None) -> str:
+    """The field holding a caller's answers: keys are scoped per game (the hash) and caller."""
+    return "k:" + auth.short_digest(f"{digest or 'anyone'}".encode())
+
+
+def check_anonymous_key(key: str) -> None:
+    """Without a token the key is the caller's only identity (a retried seat hands back the seat token),
+    so it must be unguessable: ``422 validation_error`` naming the header otherwise."""
+    if not _ANONYMOUS_KEY.fullmatch(key):
+        detail = f"without a token, send at least {MIN_ANONYMOUS_KEY} characters of A-Z a-z 0-9 - _ (a random UUID)"
+        raise ApiError("validation_error", "the Idempotency-Key is guessable", {"Idempotency-Key": [detail]})

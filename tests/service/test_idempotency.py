@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from flask.testing import FlaskClient
 from gameclient import SORTED_DECK, GameClient, bearer, error_of, new_game, started
 
@@ -75,13 +77,14 @@ def test_a_failed_request_is_not_remembered(http: FlaskClient) -> None:
 
 def test_a_retried_seat_returns_the_same_token(http: FlaskClient) -> None:
     game = new_game(http, players=2)
-    first = http.post(f"{game.url}/seats", json={"name": "ann"}, headers=key("s"))
-    retry = http.post(f"{game.url}/seats", json={"name": "ann"}, headers=key("s"))
+    secret = key(str(uuid.uuid4()))  # without a token, the key must be unguessable
+    first = http.post(f"{game.url}/seats", json={"name": "ann"}, headers=secret)
+    retry = http.post(f"{game.url}/seats", json={"name": "ann"}, headers=secret)
     assert first.status_code == retry.status_code == 201 and first.get_json() == retry.get_json()
     token = first.get_json()["token"]
     assert http.get(game.url, headers=bearer(token)).get_json()["seat"] == 0
     assert game.view().get_json()["version"] == 1
-    assert http.post(f"{game.url}/seats", json={"name": "bob"}, headers=key("t")).get_json()["seat"] == 1
+    assert http.post(f"{game.url}/seats", json={"name": "bob"}, headers=key(uuid.uuid4().hex)).get_json()["seat"] == 1
 
 
 def test_a_retried_start(http: FlaskClient) -> None:

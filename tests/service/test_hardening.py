@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+import runpy
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import SORTED_DECK, GameClient, bearer, error_of, started
-from servers import running
+from servers import ROOT, running
 from werkzeug.test import TestResponse
 
 from service.config import cors_origins, from_env
@@ -198,3 +200,37 @@ def test_gunicorn_names_no_version() -> None:
         assert answer.headers["Server"] == "gunicorn"  # the installed gunicorn names no version
         assert answer.headers["X-Content-Type-Options"] == "nosniff"
         assert answer.headers["Cache-Control"] == "no-store"
+
+
+# GUNICORN_ACCESS_LOG: a boolean or a file.
+@pytest.mark.parametrize(
+    ("value", "accesslog"),
+    [
+        (None, None),
+        ("", None),
+        ("0", None),
+        ("false", None),
+        ("No", None),
+        ("off", None),
+        ("1", "-"),
+        ("true", "-"),
+        ("YES", "-"),
+        ("on", "-"),
+        ("-", "-"),
+        ("/var/log/tg/access.log", "/var/log/tg/access.log"),
+    ],
+)
+def test_access_log_setting(monkeypatch: pytest.MonkeyPatch, value: str | None, accesslog: str | None) -> None:
+    if value is None:
+        monkeypatch.delenv("GUNICORN_ACCESS_LOG", raising=False)
+    else:
+        monkeypatch.setenv("GUNICORN_ACCESS_LOG", value)
+    assert runpy.run_path(str(ROOT / "service" / "gunicorn_conf.py"))["accesslog"] == accesslog
+
+
+def test_gunicorn_writes_the_access_log_to_a_named_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    log = tmp_path / "access.log"
+    monkeypatch.setenv("GUNICORN_ACCESS_LOG", str(log))
+    with running(gunicorn()) as (port, _):
+        urlopen(f"http://127.0.0.1:{port}/v1/games/catalog", timeout=5).close()
+    assert "GET /v1/games/catalog" in log.read_text()

@@ -34,6 +34,5 @@ threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count())) if os.environ.get("REDIS_URL") else 1
 timeout = 30
 graceful_timeout = 10
-accesslog = access_log_target(
-    os.environ.get("GUNICORN_ACCESS_LOG")
-)  # request lines only: tokens travel in headers, never logged
+# Request lines only: tokens travel in headers, never logged.
+accesslog = access_log_target(os.environ.get("GUNICORN_ACCESS_LOG"))

@@ -150,3 +150,15 @@ def test_finished_games_stay_far_below_the_bound(http: FlaskClient, redis_client
         assert http.post(f"{game.url}/seats", json=body, headers=bearer(game.host)).status_code == 201
     assert game.start().get_json()["status"] == "finished"
     assert sum(stored_bytes(redis_client, game).values()) < 16 * 1024
+
+
+def test_the_per_key_records_of_earlier_versions_are_dropped_by_the_next_write(
+    small: FlaskClient, redis_client: redis.Redis
+) -> None:
+    """A game bloated by earlier versions' one-field-per-key records (``i:...``) can be played on, and shrinks."""
+    game = started(small, players=2, deck=SORTED_DECK)
+    name = f"tg:{{{game.game_id}}}:game"
+    redis_client.hset(name, mapping={f"i:{number:020d}": "x" * 90 for number in range(100)})  # 11 KB > 3,000
+    assert game.play(0, 2, "asc1").status_code == 200
+    assert not [field for field in redis_client.hkeys(name) if field.startswith(b"i:")]
+    assert game.view().get_json()["version"] == 4

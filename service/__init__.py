@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import io
+from collections.abc import Iterable, Mapping
+from typing import IO, Any
 
 import fakeredis
 import flask_smorest
@@ -101,6 +102,40 @@ def secure_headers(response: Response) -> Response:
     return response
 
 
+def _read_at_most(stream: IO[bytes], size: int) -> bytes:
+    """Up to ``size`` bytes of ``stream``: fewer only at its end."""
+    parts: list[bytes] = []
+    while size > 0:
+        part = stream.read(min(size, 64 * 1024))
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)
+
+
+class BoundedChunkedBodies:
+    """WSGI middleware: a ``Transfer-Encoding: chunked`` body (no ``Content-Length``) is read up to one byte past
+    ``MAX_CONTENT_LENGTH`` (``TG_MAX_BODY_BYTES``) and no further, then handed to Flask as a body of known length,
+    so a body over the limit answers ``413 body_too_large`` like a declared one (Werkzeug alone would cut it at
+    the limit and the truncated JSON would answer ``400 malformed_json``)."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.wsgi_app = app.wsgi_app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and not environ.get("CONTENT_LENGTH"):
+            limit = self.app.config["MAX_CONTENT_LENGTH"]
+            body = _read_at_most(environ["wsgi.input"], limit + 1)
+            environ["wsgi.input"] = io.BytesIO(body if len(body) <= limit else b"")
+            environ["CONTENT_LENGTH"] = str(len(body))  # over the limit: Werkzeug answers 413 when it is read
+            environ.pop("wsgi.input_terminated", None)
+            environ.pop("HTTP_TRANSFER_ENCODING")  # de-chunked: Werkzeug now trusts CONTENT_LENGTH
+        return self.wsgi_app(environ, start_response)
+
+
 class Api(flask_smorest.Api):  # type: ignore[misc]
     """flask-smorest with this service's error body in the spec."""
 
@@ -144,5 +179,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     app.before_request(cors_preflight)
     app.after_request(secure_headers)
+    app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
     app.extensions["thegame_store"] = GameStore(_redis_client(app.config), app.config["CAS_RETRIES"])
     return app

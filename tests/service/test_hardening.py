@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import json
 import re
 import runpy
+import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.request import urlopen
 
 import pytest
@@ -14,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import SORTED_DECK, GameClient, bearer, error_of, started
 from servers import ROOT, running
-from werkzeug.test import TestResponse
+from werkzeug.test import EnvironBuilder, TestResponse, run_wsgi_app
 
 from service.config import cors_origins, from_env
 
@@ -234,3 +238,67 @@ def test_gunicorn_writes_the_access_log_to_a_named_file(monkeypatch: pytest.Monk
     with running(gunicorn()) as (port, _):
         urlopen(f"http://127.0.0.1:{port}/v1/games/catalog", timeout=5).close()
     assert "GET /v1/games/catalog" in log.read_text()
+
+
+# Chunked bodies: read up to the limit, no further, and answered 413 like a declared length.
+SERVERS = {"gunicorn": gunicorn(), "python -m service": [sys.executable, "-m", "service"]}
+
+
+def chunked_post(port: int, chunks: list[bytes], end: bool) -> bytes:
+    """POST /v1/games with a chunked body over a raw socket; what the server answers within 10 seconds."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        head = (
+            "POST /v1/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n"
+        )
+        connection.sendall(head.encode())
+        for chunk in chunks:
+            connection.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        if end:
+            connection.sendall(b"0\r\n\r\n")
+        answer = b""
+        while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+            part = connection.recv(65536)  # a timeout fails the test: the server waited for more
+            if not part:
+                break
+            answer += part
+        return answer
+
+
+@pytest.mark.parametrize("server", SERVERS)
+def test_a_chunked_body_over_the_limit_is_too_large(monkeypatch: pytest.MonkeyPatch, server: str) -> None:
+    monkeypatch.setenv("TG_MAX_BODY_BYTES", "1000")
+    with running(SERVERS[server]) as (port, _):
+        small = chunked_post(port, [b'{"players": ', b"1}"], end=True)
+        assert small.startswith(b"HTTP/1.1 201 "), small[:200]
+        chunks = [b'{"players": 1, "name": "'] + [b"x" * 500] * 200  # 100 KB, never finished
+        answer = chunked_post(port, chunks, end=False)
+        assert answer.startswith(b"HTTP/1.1 413 "), answer[:300]
+        assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"] == "body_too_large"
+
+
+class EndlessBody(io.RawIOBase):
+    """A chunked body that never ends, counting what the app reads of it."""
+
+    def __init__(self) -> None:
+        self.read_bytes = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = len(buffer)
+        buffer[:size] = b"x" * size
+        self.read_bytes += size
+        return size
+
+
+def test_reading_stops_at_the_limit(make_app: Callable[..., Flask]) -> None:
+    app = make_app(MAX_CONTENT_LENGTH=1000)
+    body = EndlessBody()
+    environ = EnvironBuilder("/v1/games", method="POST", content_type=JSON).get_environ()
+    environ.pop("CONTENT_LENGTH", None)
+    environ.update({"wsgi.input": body, "wsgi.input_terminated": True, "HTTP_TRANSFER_ENCODING": "chunked"})
+    answer, status, _ = run_wsgi_app(app, environ)
+    assert status.startswith("413 ") and json.loads(b"".join(answer))["error"] == "body_too_large"
+    assert 1000 < body.read_bytes <= 1001

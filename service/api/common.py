@@ -89,6 +89,8 @@ def documented(
     """Document an operation: its id, security, request body (validated in the view, in the contract's
     order, so it is only described here), the optional change headers and every error it can answer."""
     by_status: dict[int, list[str]] = defaultdict(list)
+    if "malformed_json" in errors:  # a route that reads a JSON body refuses one not sent as JSON
+        errors = (*errors, "unsupported_media_type")
     always = ("store_unavailable", "body_too_large", "store_busy") if changes else ("store_unavailable",)
     for code in (*errors, *always):
         by_status[STATUS_OF.get(code, 422)].append(code)

@@ -302,3 +302,9 @@ def test_reading_stops_at_the_limit(make_app: Callable[..., Flask]) -> None:
     answer, status, _ = run_wsgi_app(app, environ)
     assert status.startswith("413 ") and json.loads(b"".join(answer))["error"] == "body_too_large"
     assert 1000 < body.read_bytes <= 1001
+
+
+def test_the_spec_lists_415_where_a_body_is_read(http: FlaskClient) -> None:
+    paths = http.get("/v1/openapi.json").get_json()["paths"]
+    for path in ("/v1/games", "/v1/games/{game_id}/seats", "/v1/games/{game_id}/actions"):
+        assert "unsupported_media_type" in paths[path]["post"]["responses"]["415"]["description"], path

@@ -180,5 +180,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(cors_preflight)
     app.after_request(secure_headers)
     app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
-    app.extensions["thegame_store"] = GameStore(_redis_client(app.config), app.config["CAS_RETRIES"])
+    app.extensions["thegame_store"] = GameStore(
+        _redis_client(app.config), app.config["CAS_RETRIES"], app.config["MAX_GAME_BYTES"]
+    )
     return app

@@ -76,7 +76,7 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
             writes[field] = remembered.adding(key, answer.remembered(incoming))
         return Change(render(incoming.game_id, new_record, answer), writes, ttl_for(new_record))
 
-    return store.transact(incoming.game_id, field, compute, current_app.config.get("MAX_GAME_BYTES"))
+    return store.transact(incoming.game_id, field, compute)
 
 
 # Lobby --------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 DAY = 24 * 3600
+MAX_GAME_BYTES = 64 * 1024
 
 #: Environment variable -> (Flask config key, default). TTLs are in seconds.
 _INT_SETTINGS = {
@@ -16,6 +17,7 @@ _INT_SETTINGS = {
     "TG_FINISHED_TTL": ("FINISHED_TTL", DAY),  # a won or lost game, kept for its log and replay
     "TG_MAX_BODY_BYTES": ("MAX_CONTENT_LENGTH", 16 * 1024),
     "TG_CAS_RETRIES": ("CAS_RETRIES", 64),  # optimistic transaction attempts before 503 store_busy
+    "TG_MAX_GAME_BYTES": ("MAX_GAME_BYTES", MAX_GAME_BYTES),  # a change past it: 409 game_too_large
 }
 
 

@@ -35,6 +35,7 @@ STATUS_OF: dict[str, int] = {
     "seat_taken": 409,
     "seats_free": 409,
     "not_your_turn": 409,
+    "game_too_large": 409,
     "stale_version": 412,
     "body_too_large": 413,
     "unsupported_media_type": 415,

@@ -3,7 +3,8 @@
 Key ``tg:{<game_id>}:game`` (the hash tag keeps a game on one Redis Cluster slot) holds the fields
 ``rev`` (the revision, +1 per write), ``meta`` (the service record), ``state`` (``thegame_core.dumps``)
 and one ``k:<digest of the caller>`` per caller with remembered Idempotency-Keys (its newest answers).
-A write that would make the game larger than ``MAX_GAME_BYTES`` is refused by the script itself.
+A write that would make the game larger than the store's bound (``TG_MAX_GAME_BYTES``) is refused by the
+script itself.
 
 A change reads the fields (one ``HMGET``), computes in Python, and writes with one Lua script that
 applies the writes only if ``rev`` is still the one read: Redis runs a script atomically, so a
@@ -22,13 +23,9 @@ from typing import Generic, TypeVar
 
 import redis
 
-from .errors import STATUS_OF, ApiError
+from .errors import ApiError
 
 T = TypeVar("T")
-
-#: The most bytes a game may take in its hash (field names and values, ``rev`` aside): a change that would
-#: make it larger answers ``409 game_too_large`` and writes nothing. A finished game takes a few KB.
-MAX_GAME_BYTES = 64 * 1024
 
 #: KEYS[1] the game; ARGV[1] the revision read ("" for a game that must not exist yet), ARGV[2] the TTL
 #: in seconds, ARGV[3] the most bytes the game may take (0: no bound), then field, value, ... (none:
@@ -63,7 +60,6 @@ redis.call('HSET', KEYS[1], 'rev', (tonumber(rev) or 0) + 1, unpack(ARGV, 4))
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 return 1
 """
-STATUS_OF.setdefault("game_too_large", 409)  # TODO(errors.py owner): list it in STATUS_OF itself
 
 
 def game_key(game_id: str) -> str:
@@ -98,7 +94,8 @@ def _text(value: bytes | str | None) -> str | None:
 class GameStore:
     """Load and change games atomically over any redis-py client (real Redis or fakeredis)."""
 
-    def __init__(self, client: redis.Redis, retries: int, max_bytes: int = MAX_GAME_BYTES) -> None:
+    def __init__(self, client: redis.Redis, retries: int, max_bytes: int) -> None:
+        """``max_bytes``: the most a game may take in its hash (field names and values, ``rev`` aside)."""
         self.client = client
         self.retries = retries
         self.max_bytes = max_bytes
@@ -107,10 +104,10 @@ class GameStore:
     def ping(self) -> None:
         self.client.ping()
 
-    def _write(self, game_id: str, rev: str, writes: dict[str, str], ttl: int, max_bytes: int | None) -> bool:
+    def _write(self, game_id: str, rev: str, writes: dict[str, str], ttl: int) -> bool:
         """Apply ``writes`` (none: delete the game) if the game is still at ``rev``; ``409 game_too_large``
-        (nothing written) if the game would take more than ``max_bytes`` (default: the store's bound)."""
-        limit = self.max_bytes if max_bytes is None else max_bytes
+        (nothing written) if the game would take more than the store's bound."""
+        limit = self.max_bytes
         arguments: list[str | int] = [rev, ttl, limit, *(item for pair in writes.items() for item in pair)]
         done = int(self.compare_and_set(keys=[game_key(game_id)], args=arguments))
         if done < 0:
@@ -119,7 +116,7 @@ class GameStore:
 
     def create(self, game_id: str, fields: dict[str, str], ttl: int) -> bool:
         """Write a new game; ``False`` if the id is already taken (nothing written then)."""
-        return self._write(game_id, "", fields, ttl, None)
+        return self._write(game_id, "", fields, ttl)
 
     def load(self, game_id: str, idem_field: str | None = None) -> Snapshot:
         names = ["meta", "state", "rev", idem_field or "rev"]
@@ -131,19 +128,18 @@ class GameStore:
         game_id: str,
         idem_field: str | None,
         compute: Callable[[Snapshot], Change[T]],
-        max_bytes: int | None = None,
     ) -> T:
         """Run ``compute`` on the current fields and write its result if nobody wrote in between.
 
         ``compute`` is pure (it may run several times); its ``ApiError`` aborts without writing, and so
-        does a result that would make the game larger than ``max_bytes`` (default: the store's bound).
+        does a result that would make the game larger than the store's bound.
         """
         for attempt in range(self.retries):
             snapshot = self.load(game_id, idem_field)
             change = compute(snapshot)
             if not change.writes and not change.delete:
                 return change.result
-            if self._write(game_id, snapshot.rev, {} if change.delete else change.writes, change.ttl, max_bytes):
+            if self._write(game_id, snapshot.rev, {} if change.delete else change.writes, change.ttl):
                 return change.result
             time.sleep(random.uniform(0, 0.002 * (attempt + 1)))  # spread the retries of a crowd
         raise ApiError("store_busy", "too many concurrent changes to this game; retry")

@@ -91,7 +91,9 @@ def documented(
     by_status: dict[int, list[str]] = defaultdict(list)
     if "malformed_json" in errors:  # a route that reads a JSON body refuses one not sent as JSON
         errors = (*errors, "unsupported_media_type")
-    always = ("store_unavailable", "body_too_large", "store_busy") if changes else ("store_unavailable",)
+    always = (
+        ("store_unavailable", "body_too_large", "store_busy", "game_too_large") if changes else ("store_unavailable",)
+    )
     for code in (*errors, *always):
         by_status[STATUS_OF.get(code, 422)].append(code)
     doc: dict[str, Any] = {"operationId": operation_id}

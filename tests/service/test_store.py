@@ -15,6 +15,7 @@ from gameclient import SORTED_DECK, error_of, new_game, started
 from test_complete_games import win_sorted_game
 
 import thegame_core as tg
+from service.config import MAX_GAME_BYTES
 from service.errors import ApiError
 from service.store import Change, GameStore, Snapshot, game_key
 
@@ -112,7 +113,7 @@ def conflicting_writer(
 
 
 def test_a_conflicting_change_is_recomputed_from_fresh_data(redis_client: redis.Redis) -> None:
-    store, game_id = GameStore(redis_client, retries=3), secrets.token_urlsafe(12)
+    store, game_id = GameStore(redis_client, retries=3, max_bytes=MAX_GAME_BYTES), secrets.token_urlsafe(12)
     assert store.create(game_id, {"meta": "first"}, 60)
     seen, compute = conflicting_writer(redis_client, game_id, conflicts=2)
     assert store.transact(game_id, None, compute) == "based on other-2"
@@ -121,7 +122,7 @@ def test_a_conflicting_change_is_recomputed_from_fresh_data(redis_client: redis.
 
 
 def test_endless_conflicts_give_up_with_store_busy_and_write_nothing(redis_client: redis.Redis) -> None:
-    store, game_id = GameStore(redis_client, retries=3), secrets.token_urlsafe(12)
+    store, game_id = GameStore(redis_client, retries=3, max_bytes=MAX_GAME_BYTES), secrets.token_urlsafe(12)
     assert store.create(game_id, {"meta": "first"}, 60)
     seen, compute = conflicting_writer(redis_client, game_id, conflicts=3)
     with pytest.raises(ApiError) as refused:
@@ -131,7 +132,7 @@ def test_endless_conflicts_give_up_with_store_busy_and_write_nothing(redis_clien
 
 
 def test_create_never_overwrites(redis_client: redis.Redis) -> None:
-    store, game_id = GameStore(redis_client, retries=3), secrets.token_urlsafe(12)
+    store, game_id = GameStore(redis_client, retries=3, max_bytes=MAX_GAME_BYTES), secrets.token_urlsafe(12)
     assert store.create(game_id, {"meta": "first"}, 60)
     assert not store.create(game_id, {"meta": "second"}, 60)
     assert redis_client.hget(game_key(game_id), "meta") == b"first"

@@ -1,4 +1,4 @@
-"""Ninja, a shedding game of the Palace family (spec ``shared/spec/ninja.md``, rules N1-N12).
+"""Ninja, a shedding game of the Palace family (rules: ``docs/rules/ninja.md``, N1-N12).
 
 Where the spec is silent, this package decides as follows (each covered by a test):
 

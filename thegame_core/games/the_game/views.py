@@ -93,7 +93,7 @@ class Observation(Progress):
         return frozenset() if self.outcome is not None else frozenset((self.current_seat,))
 
     def to_dict(self) -> dict[str, Any]:
-        """The view of the HTTP contract (``../shared/spec/api.md``, "A view")."""
+        """The view of the HTTP contract (``docs/api.md``, "Views of every game")."""
         view: dict[str, Any] = {
             "game": "the-game",
             "status": self.status,

@@ -51,7 +51,7 @@ def identify(record: GameRecord, incoming: Incoming) -> auth.Caller:
 def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -> Reply:
     """Run ``step`` (the checks from 409 on, then the change) atomically, honouring Idempotency-Key."""
     key = incoming.idempotency_key
-    field = None if key is None else idem_field(incoming.digest)
+    field = idem_field(incoming.digest)  # the caller's remembered answers, read and written only with a key
 
     def compute(snapshot: Snapshot) -> Change[Reply]:
         record = load_record(snapshot)
@@ -72,11 +72,11 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
         if new_record is None:
             return Change(Reply(answer.status, {}, answer.version), delete=True)
         writes = new_record.fields()
-        if key is not None and field is not None:
+        if key is not None:
             writes[field] = remembered.adding(key, answer.remembered(incoming))
         return Change(render(incoming.game_id, new_record, answer), writes, ttl_for(new_record))
 
-    return store.transact(incoming.game_id, field, compute)
+    return store.transact(incoming.game_id, None if key is None else field, compute)
 
 
 # Lobby --------------------------------------------------------------------------------------
@@ -91,9 +91,9 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
         seat = body.get("seat", record.free_seats[0])
         if seat >= record.players:
             raise ApiError("validation_error", "no such seat", {"seat": [f"seats are 0 to {record.players - 1}"]})
-        bot = body.get("bot")
-        if bot is not None and bot not in tg.get_game(record.game).bots:
-            known = ", ".join(sorted(tg.get_game(record.game).bots))
+        bot, bots = body.get("bot"), tg.get_game(record.game).bots
+        if bot is not None and bot not in bots:
+            known = ", ".join(sorted(bots))
             raise ApiError("validation_error", "no such bot", {"bot": [f"bots of {record.game}: {known}"]})
         if seat not in record.free_seats:
             raise ApiError("seat_taken", f"seat {seat} is taken")

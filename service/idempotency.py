@@ -70,11 +70,11 @@ class Remembered:
 
     def adding(self, key: str, answer: list[Any]) -> str:
         """The stored form with ``answer`` for ``key`` added as the newest, the oldest beyond the bound dropped."""
-        answers = dict(self.answers)
-        answers.pop(_key_digest(key), None)
-        answers[_key_digest(key)] = answer
+        digest = _key_digest(key)
+        answers = {old: remembered for old, remembered in self.answers.items() if old != digest}
+        answers[digest] = answer
         kept = list(answers.items())[-MAX_ANSWERS_PER_CALLER:]
-        return json.dumps(dict(kept), separators=(",", ":"))  # kept for the game's lifetime: compact
+        return json.dumps(dict(kept), separators=(",", ":"))  # stored in the game: compact
 
 
 def _key_digest(key: str) -> str:

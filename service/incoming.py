@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import marshmallow as ma
-from flask import has_request_context, request
+from flask import request
 from werkzeug.datastructures import ETags
 
 from .auth import bearer_digest, short_digest
@@ -43,7 +43,7 @@ def parse_json(raw: bytes) -> Any:
     no ``NaN`` or ``Infinity``)."""
     if not raw.strip():
         return {}
-    if has_request_context() and request.mimetype != "application/json":
+    if request.mimetype != "application/json":
         raise ApiError("unsupported_media_type", "send the request body with Content-Type: application/json")
     try:
         return json.loads(raw, object_pairs_hook=_unique_keys, parse_constant=_no_constant)

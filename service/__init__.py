@@ -155,13 +155,23 @@ def nullable_reference(
     return {"allOf": references, "nullable": True}
 
 
-def _redis_client(settings: Mapping[str, Any]) -> redis.Redis:
-    """The configured client: an injected one, Redis at ``REDIS_URL``, or an embedded fakeredis."""
+#: ``REDIS_URL`` schemes naming a Redis Cluster (any one node: the client discovers the others) -> the plain scheme.
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+
+
+def _redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisCluster:
+    """The configured client: an injected one, Redis or a Redis Cluster at ``REDIS_URL``, or an embedded fakeredis.
+    A cluster client learns the cluster's nodes and slots here, so at least one node must answer at start."""
     if settings.get("REDIS_CLIENT") is not None:
         return settings["REDIS_CLIENT"]  # type: ignore[no-any-return]
-    if settings["REDIS_URL"]:
-        return redis.Redis.from_url(settings["REDIS_URL"], socket_connect_timeout=2, socket_timeout=5)
-    return fakeredis.FakeRedis()
+    url = settings["REDIS_URL"]
+    if not url:
+        return fakeredis.FakeRedis()
+    scheme, _, rest = url.partition("://")
+    if scheme in CLUSTER_SCHEMES:
+        return redis.RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **REDIS_TIMEOUTS)
+    return redis.Redis.from_url(url, **REDIS_TIMEOUTS)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

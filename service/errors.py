@@ -13,6 +13,7 @@ from typing import Any
 
 import redis
 from flask import Flask, Response, jsonify
+from redis.exceptions import RedisClusterException
 from werkzeug.exceptions import HTTPException
 
 import thegame_core as tg
@@ -104,7 +105,7 @@ def _http_error(error: HTTPException) -> Response:
     return response
 
 
-def _store_down(error: redis.RedisError) -> Response:
+def _store_down(error: redis.RedisError | RedisClusterException) -> Response:
     log.warning("store unavailable: %s", type(error).__name__)
     return error_response("store_unavailable", "the game store cannot be reached; retry later")
 
@@ -119,4 +120,5 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(ApiError, _api_error)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(redis.RedisError, _store_down)
+    app.register_error_handler(RedisClusterException, _store_down)  # a cluster none of whose nodes answers
     app.register_error_handler(Exception, _unexpected)

@@ -92,9 +92,9 @@ def _text(value: bytes | str | None) -> str | None:
 
 
 class GameStore:
-    """Load and change games atomically over any redis-py client (real Redis or fakeredis)."""
+    """Load and change games atomically over any redis-py client (Redis, a Redis Cluster, or fakeredis)."""
 
-    def __init__(self, client: redis.Redis, retries: int, max_bytes: int) -> None:
+    def __init__(self, client: redis.Redis | redis.RedisCluster, retries: int, max_bytes: int) -> None:
         """``max_bytes``: the most a game may take in its hash (field names and values, ``rev`` aside)."""
         self.client = client
         self.retries = retries

@@ -15,6 +15,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from redis_cluster import available, redis_cluster
 
 from service import create_app
 
@@ -37,6 +38,15 @@ def connect() -> Iterator[Callable[[], redis.Redis]]:
     yield new_client
     for client in clients:
         client.close()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster_url() -> Iterator[str]:
+    """A local Redis Cluster of three masters, started once per test process (each xdist worker has its own)."""
+    if not available():
+        pytest.skip("redis-server and redis-cli are not installed")
+    with redis_cluster() as url:
+        yield url
 
 
 @pytest.fixture

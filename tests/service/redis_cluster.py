@@ -1,0 +1,93 @@
+"""A real local Redis Cluster for tests: three masters on free ports in a temporary directory.
+
+Each master runs with ``--cluster-enabled yes`` and nothing on disk; ``redis-cli --cluster create`` splits the
+16384 slots between them; the cluster is ready once every node reports ``cluster_state:ok``. The servers are
+stopped and their files removed at the end.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+MASTERS = 3
+BUS_OFFSET = 10000  # a node's cluster bus listens on its port + 10000
+
+
+def available() -> bool:
+    """Whether this machine can start a cluster (the Debian packages ``redis-server`` and ``redis-tools``)."""
+    return bool(shutil.which("redis-server") and shutil.which("redis-cli"))
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def free_node_port() -> int:
+    """A free port whose cluster bus port is free too."""
+    for _ in range(200):
+        port = random.randint(20000, 55000)
+        if _bindable(port) and _bindable(port + BUS_OFFSET):
+            return port
+    raise RuntimeError("no free pair of ports for a Redis Cluster node")
+
+
+def _cli(port: int, *command: str) -> str:
+    done = subprocess.run(["redis-cli", "-p", str(port), *command], capture_output=True, text=True, timeout=10)
+    return done.stdout
+
+
+def _wait(port: int, ready: str, *command: str) -> None:
+    for _ in range(200):
+        if ready in _cli(port, *command):
+            return
+        time.sleep(0.05)
+    raise RuntimeError(f"Redis on port {port} never answered {ready!r} to {command}")
+
+
+@contextmanager
+def redis_server(port: int, directory: Path, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """One ``redis-server`` on 127.0.0.1:``port`` keeping nothing on disk, stopped at the end."""
+    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory)]
+    command += ["--save", "", "--appendonly", "no", *options]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait(port, "PONG", "ping")
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@contextmanager
+def redis_cluster() -> Iterator[str]:
+    """Start the cluster; yield its ``redis+cluster://`` URL (one seed node; clients discover the others)."""
+    ports = [free_node_port() for _ in range(MASTERS)]
+    with tempfile.TemporaryDirectory(prefix="tg-cluster-") as root, ExitStack() as servers:
+        for port in ports:
+            directory = Path(root, str(port))
+            directory.mkdir()
+            options = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf")
+            servers.enter_context(redis_server(port, directory, *options))
+        nodes = [f"127.0.0.1:{port}" for port in ports]
+        subprocess.run(
+            ["redis-cli", "--cluster", "create", *nodes, "--cluster-replicas", "0", "--cluster-yes"],
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
+        for port in ports:
+            _wait(port, "cluster_state:ok", "cluster", "info")
+        yield f"redis+cluster://127.0.0.1:{ports[0]}/0"

@@ -1,0 +1,132 @@
+"""The service on a real Redis Cluster (three masters, ``redis_cluster.py``): configuration, key placement, pub/sub
+across nodes, and the store, race and play tests that prove something on a cluster, run again on it.
+
+The imported tests below run here a second time with this module's ``connect`` fixture: every app and every test
+client of theirs talks to the cluster (their own modules keep running on the single Redis or fakeredis).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator
+
+import pytest
+import redis
+from gameclient import SORTED_DECK, started
+from redis.client import PubSub
+from redis_cluster import redis_cluster
+from test_complete_games import test_a_lost_game, test_a_won_game, test_replay_after_the_game_reproduces_it
+from test_concurrency import (
+    test_a_whole_game_played_by_racing_threads_with_if_match,
+    test_different_plays_from_many_threads,
+    test_the_same_play_from_many_threads_applies_once,
+)
+from test_idempotency import test_a_retried_play_applies_once, test_a_retried_seat_returns_the_same_token
+from test_ninja_http import test_a_completion_that_reaches_the_store_first_wins
+from test_store import (
+    test_a_conflicting_change_is_recomputed_from_fresh_data,
+    test_create_never_overwrites,
+    test_endless_conflicts_give_up_with_store_busy_and_write_nothing,
+    test_games_stay_small,
+    test_one_hash_tagged_key_with_format_versions,
+    test_ttl_follows_the_games_stage,
+)
+
+from service import create_app
+from service.store import game_key
+
+ON_THE_CLUSTER = [
+    test_a_conflicting_change_is_recomputed_from_fresh_data,
+    test_a_completion_that_reaches_the_store_first_wins,
+    test_a_lost_game,
+    test_a_retried_play_applies_once,
+    test_a_retried_seat_returns_the_same_token,
+    test_a_whole_game_played_by_racing_threads_with_if_match,
+    test_a_won_game,
+    test_create_never_overwrites,
+    test_different_plays_from_many_threads,
+    test_endless_conflicts_give_up_with_store_busy_and_write_nothing,
+    test_games_stay_small,
+    test_one_hash_tagged_key_with_format_versions,
+    test_replay_after_the_game_reproduces_it,
+    test_the_same_play_from_many_threads_applies_once,
+    test_ttl_follows_the_games_stage,
+]
+
+
+def cluster_client(url: str) -> redis.RedisCluster:
+    return redis.RedisCluster.from_url(url.replace("redis+cluster://", "redis://", 1))
+
+
+@pytest.fixture
+def connect(redis_cluster_url: str) -> Iterator[Callable[[], redis.RedisCluster]]:
+    """New clients of the cluster (overrides the conftest's for every test collected in this module)."""
+    clients: list[redis.RedisCluster] = []
+
+    def new_client() -> redis.RedisCluster:
+        client = cluster_client(redis_cluster_url)
+        clients.append(client)
+        return client
+
+    yield new_client
+    for client in clients:
+        client.close()
+
+
+def node_of(client: redis.RedisCluster, key: str) -> redis.Redis:
+    """A plain client of the master that owns ``key``'s slot."""
+    node = client.get_node_from_key(key)
+    return redis.Redis(host=node.host, port=node.port)
+
+
+def first_message(subscriber: PubSub) -> bytes | None:
+    """The data of the first message (subscribe confirmations skipped), waiting up to about 5 s."""
+    for _ in range(50):
+        message = subscriber.get_message(ignore_subscribe_messages=True, timeout=0.1)
+        if message is not None:
+            return message["data"]  # type: ignore[no-any-return]
+    return None
+
+
+def test_redis_url_names_a_cluster(redis_cluster_url: str, redis_client: redis.RedisCluster) -> None:
+    app = create_app({"REDIS_URL": redis_cluster_url, "TESTING": True})
+    assert isinstance(app.extensions["thegame_store"].client, redis.RedisCluster)
+    game = started(app.test_client(), players=2, seed=3)
+    assert game.play(0, game.view(0).get_json()["legal_plays"][0]["card"], "asc1").status_code == 200
+    owner = node_of(redis_client, game_key(game.game_id))
+    assert owner.hget(game_key(game.game_id), "rev") == b"5"  # on its slot's master: create, 2 seats, start, play
+
+
+def test_games_spread_over_every_master(redis_client: redis.RedisCluster) -> None:
+    """The hash tag pins each game to one slot, not the whole service to one node."""
+    masters = {(node.host, node.port) for node in redis_client.get_primaries()}
+    owners = {redis_client.get_node_from_key(game_key(secrets.token_urlsafe(12))).port for _ in range(60)}
+    assert len(masters) == 3 and owners == {port for _, port in masters}
+
+
+def test_a_publish_from_a_script_reaches_subscribers_on_every_node(redis_client: redis.RedisCluster) -> None:
+    """Change notifications published from inside the store's script (on the game's master) are broadcast by the
+    cluster bus: a subscriber connected to any master receives them."""
+    key = game_key(secrets.token_urlsafe(12))
+    channel = f"test:{key}"
+    subscribers = []
+    for node in redis_client.get_primaries():
+        subscriber = redis.Redis(host=node.host, port=node.port).pubsub()
+        subscriber.subscribe(channel)
+        subscribers.append(subscriber)
+    publish = redis_client.register_script(
+        "redis.call('EXPIRE', KEYS[1], 60) return redis.call('PUBLISH', ARGV[1], ARGV[2])"
+    )
+    publish(keys=[key], args=[channel, "changed"])
+    for subscriber in subscribers:
+        assert first_message(subscriber) == b"changed"
+        subscriber.close()
+
+
+def test_a_cluster_that_goes_away_answers_503() -> None:
+    """Once every master is gone the client cannot even refresh its slot map: still ``503``, never ``500``."""
+    with redis_cluster() as url:
+        http = create_app({"REDIS_URL": url, "TESTING": True}).test_client()
+        game = started(http, players=1, deck=SORTED_DECK)
+    for response in (game.view(), http.post("/v1/games", json={"players": 1}), game.play(0, 2, "asc1")):
+        assert response.status_code == 503 and response.get_json()["error"] == "store_unavailable"

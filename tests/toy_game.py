@@ -294,6 +294,21 @@ class SnapGame:
             raise InvalidAction(f"bad action: {error}") from None
         raise InvalidAction(f"unknown action type {data.get('type')!r}")
 
+    def observation_from_view(self, view: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> View:
+        seat = view.get("seat")
+        return View(
+            seat,
+            _options(view["players"], view["options"]),
+            tuple(view["pile"]),
+            view["pile_version"],
+            view["deck"],
+            tuple(entry["points"] for entry in view["seats"]),
+            view["current_seat"],
+            tuple(map(self.parse_action, actions)),
+            Outcome.from_dict(view["outcome"]),
+            tuple(self.parse_action({**action, "seat": seat}) for action in view.get("legal_actions", ())),
+        )
+
     def replay(self, record: Mapping[str, Any]) -> State:
         start = self.new_game(
             players=record["players"], deck=record["deck"], options=record["options"], first_seat=record["first_seat"]

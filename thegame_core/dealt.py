@@ -132,6 +132,10 @@ class DealtGame(ABC, Generic[S]):
     def action_from_notation(self, text: str) -> Any:
         """An action from the compact notation of snapshots (``InvalidAction`` if malformed)."""
 
+    @abstractmethod
+    def observation(self, view: Mapping[str, Any], options: Any, history: tuple[Any, ...]) -> Any:
+        """The observation a seat's ``view`` shows, given its resolved ``options`` and the ``history`` of actions."""
+
     # What every dealt game shares ----------------------------------------------------------
     def new_game(
         self,
@@ -166,6 +170,11 @@ class DealtGame(ABC, Generic[S]):
             raise InvalidSetup("a replay record's actions are a list")
         start = self.start(self.resolve_options(players, options), deck, first_seat)
         return start.apply_all([self.parse_action(action) for action in actions])  # type: ignore[no-any-return]
+
+    def observation_from_view(self, view: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> Any:
+        """``state.observe(seat)`` from ``state.view(seat)`` and ``state.public_log()`` (a client's bot reads it)."""
+        history = tuple(self.parse_action(action) for action in actions)
+        return self.observation(view, self.resolve_options(view["players"], view["options"]), history)
 
     def to_dict(self, state: S) -> dict[str, Any]:
         """The snapshot: format version, setup, and the history in notation."""

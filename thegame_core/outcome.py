@@ -6,6 +6,7 @@ each other.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +35,13 @@ class Outcome:
             "winner": self.winner,
             "ranking": list(self.ranking),
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Outcome | None:
+        """The outcome a view shows (``None`` while the game runs): the inverse of ``to_dict``."""
+        if data is None:
+            return None
+        return cls(data["status"], data["reason"], data["seat"], data["winner"], tuple(data["ranking"]))
 
 
 class Progress:

@@ -89,6 +89,7 @@ def check_views(state: Any) -> None:
         assert view["seat"] == seat
         expected = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in state.legal_actions(seat)]
         assert view["legal_actions"] == expected
+    check_observations(state)
     for view in [public, state.view(0)]:
         assert all(name in view for name in COMMON_VIEW_FIELDS)
         assert (view["game"], view["status"], view["version"]) == (state.game, state.status, state.version)
@@ -96,6 +97,15 @@ def check_views(state: Any) -> None:
         assert view["current_seat"] == state.current_seat
         assert view["outcome"] == (None if state.outcome is None else state.outcome.to_dict())
         assert len(view["seats"]) == state.players
+
+
+def check_observations(state: Any) -> None:
+    """What each seat (and a spectator) observes is rebuilt exactly from its view and the public log: a client
+    over HTTP gives its bot what a bot in the process gets."""
+    game, log = tg.get_game(state.game), state.public_log()
+    assert game.observation_from_view(state.public_view(), log) == state.observe(None)
+    for seat in range(state.players):
+        assert game.observation_from_view(state.view(seat), log) == state.observe(seat)
 
 
 def candidates(rng: random.Random, state: Any, info: GameInfo) -> Iterator[Any]:

@@ -63,7 +63,7 @@ from .cards import CARDS_IN_DECK, FULL_DECK, NINJA, shuffled_deck
 from .info import INFO
 from .options import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Options, resolve_options
 from .state import State
-from .views import GAME_NAME, Observation, lobby_view
+from .views import GAME_NAME, Observation, lobby_view, observation_from_view
 
 __all__ = [
     "CARDS_IN_DECK",
@@ -112,6 +112,9 @@ class Ninja(DealtGame[State]):
 
     def action_from_notation(self, text: str) -> Action:
         return action_from_notation(text)
+
+    def observation(self, view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
+        return observation_from_view(view, options, history)
 
     def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         return lobby_view(resolve_options(players, options))

@@ -7,11 +7,12 @@ decide from it, and the JSON views are its ``to_dict()``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ...outcome import Outcome, Progress
-from .actions import Action
+from .actions import Action, action_from_dict
 from .cards import CARDS_IN_DECK, TABLE_CARDS
 from .options import Options
 
@@ -85,6 +86,33 @@ class Observation(Progress):
             view["hand"] = list(self.hand)
             view["legal_actions"] = [_without_seat(action) for action in self.legal]
         return view
+
+
+def observation_from_view(view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
+    """The inverse of ``Observation.to_dict()``, given the resolved options and the history the view leaves out
+    (its ``legal_actions`` carry no seat: the view's seat is put back)."""
+    seat, seats, give, completion = view.get("seat"), view["seats"], view["give"], view["completion"]
+    return Observation(
+        seat=seat,
+        hand=tuple(view.get("hand", ())),
+        options=options,
+        phase=view["phase"],
+        pile=tuple(view["pile"]),
+        ref=view["ref"],
+        stock=view["stock"],
+        burned=view["burned"],
+        give=None if give is None else (give["giver"], give["target"]),
+        completion=None if completion is None else (completion["value"], completion["placed_by"]),
+        hand_sizes=tuple(entry["hand_size"] for entry in seats),
+        face_up=tuple(tuple(entry["face_up"]) for entry in seats),
+        face_down=tuple(entry["face_down"] for entry in seats),
+        ready=tuple(entry["ready"] for entry in seats),
+        current_seat=view["current_seat"],
+        waiting_for=frozenset(view["waiting_for"]),
+        legal=tuple(action_from_dict({**action, "seat": seat}) for action in view.get("legal_actions", ())),
+        history=history,
+        outcome=Outcome.from_dict(view["outcome"]),
+    )
 
 
 def _without_seat(action: Action) -> dict[str, Any]:

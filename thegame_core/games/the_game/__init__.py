@@ -15,7 +15,7 @@ from .info import INFO
 from .options import MAX_HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PRESETS, STUCK_POLICIES, Options, resolve_options
 from .rules import CARDS_IN_DECK
 from .state import FULL_DECK, GAME_NAME, State
-from .views import Observation
+from .views import Observation, observation_from_view
 
 __all__ = [
     "CARDS_IN_DECK",
@@ -60,6 +60,9 @@ class TheGame(DealtGame[State]):
 
     def action_from_notation(self, text: str) -> Action:
         return action_from_notation(text)
+
+    def observation(self, view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
+        return observation_from_view(view, options, history)
 
     def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The table before the deal: the piles at their bases, every card still to draw, no hand."""

@@ -7,7 +7,7 @@ public counts and the public history; never another hand, never the draw order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,6 +121,24 @@ class Observation(Progress):
             view["can_end_turn"] = self.can_end_turn()
             view["legal_actions"] = [_without_seat(action.to_dict()) for action in self.legal_actions()]
         return view
+
+
+def observation_from_view(view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
+    """The inverse of ``Observation.to_dict()``, given the resolved options and the history the view leaves out."""
+    return Observation(
+        view.get("seat"),
+        tuple(view.get("hand", ())),
+        options,
+        tuple(pile["top"] for pile in view["piles"]),
+        view["draw_pile"],
+        tuple(entry["hand_size"] for entry in view["seats"]),
+        view["current_seat"],
+        view["placed_this_turn"],
+        view["required_this_turn"],
+        tuple((signal["seat"], signal["pile"], signal["kind"]) for signal in view["signals"]),
+        history,
+        Outcome.from_dict(view["outcome"]),
+    )
 
 
 def _without_seat(action: dict[str, Any]) -> dict[str, Any]:

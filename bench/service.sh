@@ -16,6 +16,9 @@ cd "$(dirname "$0")/.."
 PY=${VENV:-$PWD/.venv}/bin/python
 GUNICORN=${VENV:-$PWD/.venv}/bin/gunicorn
 export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/15}
+# Limits on as in production (TG_LIMITS=off to measure without), with budgets that this load, all from one
+# address, never spends: their cost is measured, not their refusals.
+export TG_CREATE_RATE=${TG_CREATE_RATE:-1000000/1} TG_CHANGE_RATE=${TG_CHANGE_RATE:-1000000/1}
 DURATION=${DURATION:-12s}
 CONNECTIONS=${CONNECTIONS:-32}
 THREADS=${THREADS:-2}

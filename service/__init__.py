@@ -13,7 +13,7 @@ import redis
 import swagger_ui_bundle
 from flask import Blueprint, Flask, Response, current_app, request
 
-from . import api
+from . import api, limits
 from .api.schemas import ErrorSchema
 from .config import from_env
 from .errors import register_error_handlers
@@ -193,4 +193,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["thegame_store"] = GameStore(
         _redis_client(app.config), app.config["CAS_RETRIES"], app.config["MAX_GAME_BYTES"]
     )
+    limits.install(app, app.extensions["thegame_store"])
     return app

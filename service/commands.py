@@ -1,6 +1,6 @@
 """Every change of a game, checked in the contract's order inside one atomic store transaction.
 
-Order: unknown game (404) -> token (401/403) -> Idempotency-Key (422; unguessable without a token)
+Order: unknown game (404) -> token (401/403) -> rate limit (429) -> Idempotency-Key (422; unguessable without a token)
 -> [idempotent replay; a seat token only while the lobby is open] -> game over or not started (409)
 -> If-Match (412) -> body (400/422) -> not your turn (409) -> rule errors (422). The idempotency record
 is written in the same transaction as the change it answers, so a retry can never apply twice.
@@ -23,6 +23,7 @@ from .errors import ApiError, from_game_error
 from .game_record import GameRecord, Seat
 from .idempotency import Answer, Remembered, check_anonymous_key, idem_field
 from .incoming import Incoming
+from .limits import charge_change
 from .presenters import Reply, render
 from .store import Change, GameStore, Snapshot
 
@@ -58,6 +59,7 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
         caller = identify(record, incoming)
         if role is not None:
             auth.require(caller, role)
+        charge_change(None if caller.role == "anyone" else incoming.digest)
         incoming.check_idempotency_key()
         if key is not None and caller.role == "anyone":
             check_anonymous_key(key)

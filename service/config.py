@@ -9,6 +9,13 @@ from typing import Any
 
 DAY = 24 * 3600
 MAX_GAME_BYTES = 64 * 1024
+#: Limits on by default (``service/limits.py``, docs/api.md "Limits"): per client, a burst of 30 creations then
+#: one per 20 s; a burst of 120 changes (a whole game played by a bot at full speed) then 10 per second.
+CREATE_RATE = "30/600"
+CHANGE_RATE = "120/12"
+MAX_GAMES = 20_000
+_ON = {"1", "true", "yes", "on"}
+_OFF = {"0", "false", "no", "off"}
 
 #: Environment variable -> (Flask config key, default). TTLs are in seconds.
 _INT_SETTINGS = {
@@ -46,6 +53,39 @@ def cors_origins(text: str) -> tuple[str, ...]:
     return origins
 
 
+def switch(name: str, text: str) -> bool | None:
+    """An on/off setting: ``on``/``off`` (or 1/0, true/false, yes/no); empty: ``None``, the default."""
+    value = text.strip().lower()
+    if not value:
+        return None
+    if value in _ON or value in _OFF:
+        return value in _ON
+    raise ValueError(f"{name} must be on or off, got {text!r}")
+
+
+def rate(name: str, text: str) -> tuple[int, int]:
+    """A rate limit ``N/S``: up to N requests at once, then N per S seconds (``(N, S)``)."""
+    count, _, seconds = text.partition("/")
+    return _positive_int(name, count.strip()), _positive_int(name, seconds.strip())
+
+
+def max_games(text: str) -> int:
+    """``TG_MAX_GAMES``: the most live lobbies and games; 0: no cap."""
+    return 0 if text.strip() == "0" else _positive_int("TG_MAX_GAMES", text)
+
+
+def _limits(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The limits' settings (``service/limits.py``; unset or empty: the default); ``LIMITS`` is ``None`` unless
+    ``TG_LIMITS`` says on or off."""
+    return {
+        "LIMITS": switch("TG_LIMITS", environ.get("TG_LIMITS", "")),
+        "CREATE_RATE": rate("TG_CREATE_RATE", environ.get("TG_CREATE_RATE") or CREATE_RATE),
+        "CHANGE_RATE": rate("TG_CHANGE_RATE", environ.get("TG_CHANGE_RATE") or CHANGE_RATE),
+        "MAX_GAMES": max_games(environ.get("TG_MAX_GAMES") or str(MAX_GAMES)),
+        "TRUSTED_PROXY_HEADER": environ.get("TG_TRUSTED_PROXY_HEADER", "").strip() or None,
+    }
+
+
 def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Flask config values from ``environ``: ``REDIS_URL`` (none: embedded store), TTLs, limits, CORS origins."""
     environ = os.environ if environ is None else environ
@@ -54,6 +94,7 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     for variable, (key, default) in _INT_SETTINGS.items():
         text = environ.get(variable)
         config[key] = default if text is None else _positive_int(variable, text)
+    config.update(_limits(environ))
     return config
 
 

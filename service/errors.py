@@ -47,9 +47,11 @@ STATUS_OF: dict[str, int] = {
     "idempotency_key_reused": 422,
     "invalid_action": 422,
     "signal_unchanged": 422,
+    "rate_limited": 429,
     "internal_error": 500,
     "store_unavailable": 503,
     "store_busy": 503,
+    "capacity": 503,
 }
 
 #: Werkzeug HTTP errors (raised before a view runs) -> stable code.
@@ -58,14 +60,17 @@ _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large
 
 class ApiError(Exception):
     """A client-visible failure: ``error`` is the stable code, ``status`` follows from it (a game's own rule
-    codes, which this table does not list, are 422)."""
+    codes, which this table does not list, are 422); ``retry_after``: seconds for the ``Retry-After`` header."""
 
-    def __init__(self, error: str, message: str, errors: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, error: str, message: str, errors: dict[str, Any] | None = None, retry_after: int | None = None
+    ) -> None:
         super().__init__(message)
         self.error = error
         self.status = STATUS_OF.get(error, 422)
         self.message = message
         self.errors = errors
+        self.retry_after = retry_after
 
 
 def from_game_error(error: tg.GameError) -> ApiError:
@@ -77,7 +82,10 @@ def from_game_error(error: tg.GameError) -> ApiError:
     return ApiError("validation_error", error.message, {"_schema": [error.message]})
 
 
-def error_response(error: str, message: str, errors: dict[str, Any] | None = None) -> Response:
+def error_response(
+    error: str, message: str, errors: dict[str, Any] | None = None, retry_after: int | None = None
+) -> Response:
+    """The error body; ``Retry-After`` is ``retry_after`` seconds when given, else 1 on a ``503``."""
     status = STATUS_OF.get(error, 422)
     body: dict[str, Any] = {"code": status, "status": HTTPStatus(status).phrase, "message": message, "error": error}
     if errors is not None:
@@ -86,13 +94,13 @@ def error_response(error: str, message: str, errors: dict[str, Any] | None = Non
     response.status_code = status
     if status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"
-    if status == 503:
-        response.headers["Retry-After"] = "1"
+    if retry_after is not None or status == 503:
+        response.headers["Retry-After"] = str(retry_after or 1)
     return response
 
 
 def _api_error(error: ApiError) -> Response:
-    return error_response(error.error, error.message, error.errors)
+    return error_response(error.error, error.message, error.errors, error.retry_after)
 
 
 def _http_error(error: HTTPException) -> Response:

@@ -100,6 +100,8 @@ class GameStore:
         self.retries = retries
         self.max_bytes = max_bytes
         self.compare_and_set = client.register_script(COMPARE_AND_SET)
+        #: Told of every write: the game id and its TTL (0: deleted); the cap on live games counts them.
+        self.on_write: Callable[[str, int], None] | None = None
 
     def ping(self) -> None:
         self.client.ping()
@@ -112,6 +114,8 @@ class GameStore:
         done = int(self.compare_and_set(keys=[game_key(game_id)], args=arguments))
         if done < 0:
             raise ApiError("game_too_large", f"this change would make the game larger than {limit} bytes")
+        if done == 1 and self.on_write is not None:
+            self.on_write(game_id, ttl if writes else 0)
         return done == 1
 
     def create(self, game_id: str, fields: dict[str, str], ttl: int) -> bool:

@@ -92,7 +92,9 @@ def documented(
     if "malformed_json" in errors:  # a route that reads a JSON body refuses one not sent as JSON
         errors = (*errors, "unsupported_media_type")
     always = (
-        ("store_unavailable", "body_too_large", "store_busy", "game_too_large") if changes else ("store_unavailable",)
+        ("store_unavailable", "body_too_large", "store_busy", "game_too_large", "rate_limited")
+        if changes
+        else ("store_unavailable",)
     )
     for code in (*errors, *always):
         by_status[STATUS_OF.get(code, 422)].append(code)

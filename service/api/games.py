@@ -15,6 +15,7 @@ from .. import auth, commands
 from ..errors import ApiError
 from ..game_record import GameRecord
 from ..incoming import parse_json, validate
+from ..limits import admit_creation
 from ..presenters import Reply, game_view
 from .common import BEARER, OPTIONAL_BEARER, VIEW, current, documented, incoming, read_reply, reply, store
 from .schemas import CatalogSchema, CreateGameSchema, GameCreatedSchema, StartRequestSchema
@@ -43,10 +44,19 @@ def _new_record(body: dict[str, Any], host_token: str) -> GameRecord:
 class Games(MethodView):
     @blp.response(201, GameCreatedSchema)
     @documented(
-        blp, "create_game", "malformed_json", "validation_error", "body_too_large", body=CreateGameSchema, security=[]
+        blp,
+        "create_game",
+        "rate_limited",
+        "capacity",
+        "malformed_json",
+        "validation_error",
+        "body_too_large",
+        body=CreateGameSchema,
+        security=[],
     )
     def post(self) -> Response:
         """Create a lobby; the answer holds the host token, shown only this once."""
+        admit_creation()
         body = validate(CREATE_GAME, parse_json(request.get_data(cache=True)))
         host_token = auth.new_token()
         record = _new_record(body, host_token)

@@ -35,9 +35,10 @@ def health(port: int, process: subprocess.Popen[bytes]) -> dict[str, str]:
 
 @contextmanager
 def running(command: list[str]) -> Iterator[tuple[int, dict[str, str]]]:
-    """Start ``command`` with ``PORT`` set; yield the port and its first health answer; stop it."""
+    """Start ``command`` with ``PORT`` set; yield the port and its first health answer; stop it. Limits are off,
+    as in the rest of the test suite, unless the test's environment sets ``TG_LIMITS``."""
     port = free_port()
-    env = {**os.environ, "PORT": str(port)}
+    env = {"TG_LIMITS": "off", **os.environ, "PORT": str(port)}
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         yield port, health(port, process)

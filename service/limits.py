@@ -98,7 +98,7 @@ class Limits:
 
     def __init__(
         self,
-        client: redis.Redis,
+        client: redis.Redis | redis.RedisCluster,
         budgets: tuple[Budget, Budget],
         max_games: int,
         proxy_header: str | None,

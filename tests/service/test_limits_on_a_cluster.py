@@ -1,0 +1,50 @@
+"""The limits on a real Redis Cluster (three masters): the tests of ``test_limits`` that touch Redis, run again
+with every client talking to the cluster (the buckets spread over the slots; the live games' set is one key)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+import redis
+from test_cluster import cluster_client
+from test_limits import (  # the fixtures too: pytest finds them in this module
+    clock,
+    limited,
+    prefix,
+    test_a_made_up_token_counts_nowhere_and_changes_nothing,
+    test_counters_expire_when_their_bucket_is_full_again,
+    test_creations_beyond_the_burst_are_refused_with_retry_after,
+    test_each_valid_token_has_its_own_change_budget,
+    test_every_write_renews_a_game_s_expiry_in_the_count,
+    test_gcra_never_lets_more_through_than_its_rate_and_retry_after_is_enough,
+    test_the_budget_refills_with_time,
+    test_the_cap_refuses_creations_until_a_game_goes,
+)
+
+FIXTURES = [clock, limited, prefix]
+ON_THE_CLUSTER = [
+    test_a_made_up_token_counts_nowhere_and_changes_nothing,
+    test_counters_expire_when_their_bucket_is_full_again,
+    test_creations_beyond_the_burst_are_refused_with_retry_after,
+    test_each_valid_token_has_its_own_change_budget,
+    test_every_write_renews_a_game_s_expiry_in_the_count,
+    test_gcra_never_lets_more_through_than_its_rate_and_retry_after_is_enough,
+    test_the_budget_refills_with_time,
+    test_the_cap_refuses_creations_until_a_game_goes,
+]
+
+
+@pytest.fixture
+def connect(redis_cluster_url: str) -> Iterator[Callable[[], redis.RedisCluster]]:
+    """New clients of the cluster (overrides the conftest's for the tests imported here)."""
+    clients: list[redis.RedisCluster] = []
+
+    def new_client() -> redis.RedisCluster:
+        client = cluster_client(redis_cluster_url)
+        clients.append(client)
+        return client
+
+    yield new_client
+    for client in clients:
+        client.close()

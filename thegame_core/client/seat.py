@@ -1,0 +1,156 @@
+"""One seat played by a bot over HTTP: follow the seat's views, decide when the view lets the seat act, send.
+
+The bot reads the same observation it reads in-process (``Game.observation_from_view``): the view, plus the
+public history from the game's log up to the view's version. A decision is sent as one batch with
+``If-Match: "<version>"`` (it only applies to the state the bot saw) and an ``Idempotency-Key`` derived from that
+version (a retry after a network error is never applied twice). When another change got there first (a race:
+``stale_version``, ``not_your_turn``, ``window_closed``...) nothing was applied, and the next view of the stream
+brings the change that won: the seat decides again then, never in a loop of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..protocol import Bot, GameInfo
+from ..registry import get_game
+from .api import NETWORK_ERRORS, Api, ApiError
+from .stream import Backoff, follow
+
+__all__ = ["LOST_RACES", "Move", "Refused", "SeatPlayer", "Summary", "call", "history"]
+
+#: Refusals that mean "the game moved on before this decision reached it": nothing was applied, wait for the next
+#: view. (``idempotency_key_reused``: this version's decision was already applied, by an earlier run.)
+LOST_RACES = frozenset({"stale_version", "not_your_turn", "window_closed", "game_over", "idempotency_key_reused"})
+
+#: Views of a game that is neither waiting for players nor running: it is over.
+RUNNING = frozenset({"lobby", "playing"})
+
+
+class Refused(Exception):
+    """The server refused what this client cannot change by waiting: a bad token, a bot's illegal action."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One decision of the bot, as sent at ``version`` and applied (``after``: the version of the answer)."""
+
+    seat: int
+    version: int
+    actions: list[dict[str, Any]]
+    after: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """How the game ended, and what this client did in it."""
+
+    game_id: str
+    seat: int
+    status: str
+    version: int
+    outcome: dict[str, Any] | None
+    moves: int
+    actions: int
+
+
+def history(entries: Iterable[Mapping[str, Any]], info: GameInfo, version: int) -> list[dict[str, Any]]:
+    """The actions of the log ``entries`` up to ``version``, in the dict form the game parses: the log adds the
+    service's own facts (``version``, ``bot``, ``auto``...) that an action does not hold."""
+    fields = {action.type: {"type", "seat", *action.fields} for action in info.actions}
+    return [
+        {name: value for name, value in entry.items() if name in fields.get(entry["type"], ())}
+        for entry in entries
+        if entry["version"] <= version
+    ]
+
+
+def call(
+    api: Api, backoff: Backoff, method: str, path: str = "", body: Any = None, headers: Mapping[str, str] | None = None
+) -> Any:
+    """``api.call``, retried with the same request (so the same Idempotency-Key) through network errors and
+    retryable refusals (``503``, ``429``: after their ``Retry-After``)."""
+    while True:
+        try:
+            answer = api.call(method, path, body, headers)
+        except ApiError as error:
+            if not error.retryable:
+                raise
+            backoff.wait(error, error.retry_after or 0.0)
+        except NETWORK_ERRORS as error:
+            backoff.wait(error)
+        else:
+            backoff.reset()
+            return answer
+
+
+@dataclass
+class SeatPlayer:
+    """Plays the seat of ``api``'s token with ``bot`` (one bot per seat and game: bots may remember what they saw)
+    until the game is over."""
+
+    api: Api
+    bot: Bot
+    backoff: Backoff = field(default_factory=Backoff)
+    on_move: Callable[[Move], None] = lambda move: None
+    moves: int = field(default=0, init=False)
+    actions: int = field(default=0, init=False)
+    _decided: int = field(default=-1, init=False)  # the latest version the bot decided at
+    _answered: int = field(default=-1, init=False)  # the version of the latest answer to this seat's move
+
+    def play(self) -> Summary:
+        """Follow the stream to the end of the game; ``Refused`` (or ``ApiError``) when it cannot."""
+        for view in follow(self.api, self.backoff):
+            if view["status"] not in RUNNING:
+                return self._summary(view)
+            if "seat" not in view:
+                raise Refused("this token is not a seat's token (a host token only watches)")
+            if self._may_act(view):
+                self._act(view)
+        return self._summary(call(self.api, self.backoff, "GET"))  # the stream ended: the game is over
+
+    def _may_act(self, view: Mapping[str, Any]) -> bool:
+        """The view lists actions for this seat, is newer than any decision, and is not the stream catching up
+        with this seat's own answered move."""
+        version = view["version"]
+        fresh = version > self._decided and version >= self._answered
+        return fresh and view["status"] == "playing" and bool(view["legal_actions"])
+
+    def _act(self, view: Mapping[str, Any]) -> None:
+        version, game = view["version"], get_game(view["game"])
+        log = call(self.api, self.backoff, "GET", "/log")
+        observation = game.observation_from_view(view, history(log["entries"], game.info, version))
+        decision = [_without_seat(action.to_dict()) for action in self.bot.act(observation)]
+        self._decided = version
+        if not decision:
+            return
+        headers = {"If-Match": f'"{version}"', "Idempotency-Key": f"tg-client-{view['seat']}-{version}"}
+        try:
+            answer = call(self.api, self.backoff, "POST", "/actions", {"actions": decision}, headers)
+        except ApiError as error:
+            if error.code in LOST_RACES:
+                return
+            raise Refused(f"the server refused the bot's actions {decision}: {error}") from error
+        self._answered = answer["version"]
+        self.moves += 1
+        self.actions += len(decision)
+        self.on_move(Move(view["seat"], version, decision, answer["version"]))
+
+    def _summary(self, view: Mapping[str, Any]) -> Summary:
+        return Summary(
+            self.api.game_id,
+            view.get("seat", -1),
+            view["status"],
+            view["version"],
+            view["outcome"],
+            self.moves,
+            self.actions,
+        )
+
+
+def _without_seat(action: dict[str, Any]) -> dict[str, Any]:
+    """An action as a seat sends it: the token says who acts."""
+    action.pop("seat", None)
+    return action

@@ -1,0 +1,85 @@
+"""Following a game's event stream through network trouble: every view the seat may see, in order, once.
+
+The stream (``GET /v1/games/{id}/events``) sends the caller's full view first, then one ``view`` event per
+change with ``id: <version>``, and comment lines as keep-alives at least every 15 seconds; it closes after the
+last view of a finished game. A read that waits longer than ``READ_TIMEOUT`` means the connection is dead. After
+a network error, a timeout or a close, ``follow`` reconnects with ``Last-Event-ID`` (the server then sends what
+was missed), after a pause that doubles at each failure in a row (``Backoff``), and skips any view not newer
+than one already given.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .api import NETWORK_ERRORS, Api, ApiError
+from .sse import EventParser
+
+__all__ = ["READ_TIMEOUT", "Backoff", "GaveUp", "follow"]
+
+NO_CONTENT = 204
+
+#: Seconds without a byte before the connection counts as dead: three keep-alive periods of 15 seconds.
+READ_TIMEOUT = 45.0
+
+
+class GaveUp(Exception):
+    """The server stayed unreachable for ``Backoff.attempts`` tries in a row."""
+
+
+@dataclass
+class Backoff:
+    """Pauses between attempts: ``first`` seconds, doubling up to ``most``; ``reset()`` after a success.
+    ``sleep`` is injected so that tests never wait."""
+
+    first: float = 0.5
+    most: float = 30.0
+    attempts: int = 10
+    sleep: Callable[[float], None] = time.sleep
+    failures: int = field(default=0, init=False)
+
+    def reset(self) -> None:
+        self.failures = 0
+
+    def wait(self, error: Exception, at_least: float = 0.0) -> None:
+        """Pause before the next attempt after ``error``; ``GaveUp`` after too many failures in a row."""
+        self.failures += 1
+        if self.failures > self.attempts:
+            raise GaveUp(f"the server did not answer {self.attempts} times in a row: {error}") from error
+        self.sleep(max(at_least, min(self.most, self.first * 2 ** (self.failures - 1))))
+
+
+def follow(api: Api, backoff: Backoff, read_timeout: float = READ_TIMEOUT) -> Iterator[dict[str, Any]]:
+    """The seat's views as the stream sends them, across reconnections, each version once and in order; it ends
+    when the server answers ``204`` (the game is over and its last view was sent: stop reconnecting). A refusal
+    that retrying cannot cure (a bad token, an unknown game) raises ``ApiError``."""
+    last_id, version = "", -1
+    while True:
+        parser = EventParser()
+        try:
+            with api.stream(last_id, read_timeout) as response:
+                if response.status == NO_CONTENT:
+                    return
+                while chunk := response.read1(65536):
+                    for event in parser.feed(chunk):
+                        if event.event != "view":
+                            continue
+                        payload = json.loads(event.data)
+                        last_id = event.id or str(payload["version"])
+                        backoff.reset()
+                        if payload["version"] > version:
+                            version = payload["version"]
+                            yield payload["view"]
+            problem: Exception = ConnectionError("the server closed the stream")
+        except ApiError as error:
+            if not error.retryable:
+                raise
+            problem = error
+        except NETWORK_ERRORS as error:
+            problem = error
+        retry = parser.retry / 1000 if parser.retry is not None else 0.0
+        backoff.wait(problem, max(retry, getattr(problem, "retry_after", None) or 0.0))

@@ -9,9 +9,11 @@ answers 401 and counts nowhere, so it cannot buy a fresh budget), else against t
 always against the address (no token belongs to a game not yet made).
 
 The cap counts live lobbies and games in one sorted set, ``tg:{live}``: game id -> expiry time (ms), refreshed
-by every write of a game and removed by its deletion, so an entry expires with its game. Creating counts the
-entries not yet expired and prunes a few expired ones; the count and the creation are two steps, so
-concurrent creations may pass the cap by as many as run at once.
+by the writes of a game and removed by its deletion, so an entry expires with its game. A write that would move
+the expiry by less than 1% of the game's TTL (e.g. the next play a second later) leaves the entry as it is: most
+changes then cost one Redis call for their limits, not two, and an entry may expire that much before its game.
+Creating counts the entries not yet expired and prunes a few expired ones; the count and the creation are two
+steps, so concurrent creations may pass the cap by as many as run at once.
 """
 
 from __future__ import annotations
@@ -57,6 +59,10 @@ return tonumber(first[2]) - tonumber(ARGV[1])
 
 #: The longest ``Retry-After`` of a full service: a closed lobby or a finished game may free room sooner.
 CAPACITY_RETRY_SECONDS = 60
+#: A game's entry is rewritten when its expiry moves by more than 1 / RENEWAL_STEP of its TTL (in either direction).
+RENEWAL_STEP = 100
+#: The most game entries a process remembers having written (then it forgets them all and starts again).
+RENEWALS_KEPT = 10_000
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,7 @@ class Limits:
         self.prefix = prefix
         self.clock = clock
         self.live_key = f"{prefix}{{live}}"
+        self.renewed: dict[str, int] = {}  # game id -> the expiry (ms) this process last wrote in the live set
         self.gcra = client.register_script(GCRA)
         self.admit = client.register_script(ADMIT)
 
@@ -151,10 +158,17 @@ class Limits:
     def written(self, game_id: str, ttl: int) -> None:
         """The store wrote ``game_id`` with ``ttl`` seconds to live (0: deleted it). The count is an estimate:
         a failure here is logged, not answered (the change itself is stored)."""
+        expiry, last = self._now() + ttl * 1000, self.renewed.get(game_id)
+        if ttl and last is not None and 0 <= expiry - last <= ttl * 1000 // RENEWAL_STEP:
+            return
+        if len(self.renewed) >= RENEWALS_KEPT:
+            self.renewed.clear()
         try:
             if ttl:
-                self.client.zadd(self.live_key, {game_id: self._now() + ttl * 1000})
+                self.client.zadd(self.live_key, {game_id: expiry})
+                self.renewed[game_id] = expiry
             else:
+                self.renewed.pop(game_id, None)
                 self.client.zrem(self.live_key, game_id)
         except redis.RedisError as error:
             log.warning("live games not counted: %s", type(error).__name__)

@@ -231,7 +231,7 @@ def test_the_cap_refuses_creations_until_a_game_goes(
     assert redis_client.zcard(f"{prefix}{{live}}") == 2  # the expired entries were pruned
 
 
-def test_every_write_renews_a_game_s_expiry_in_the_count(
+def test_writes_renew_a_game_s_expiry_in_the_count(
     limited: Callable[..., FlaskClient], clock: Clock, redis_client: redis.Redis, prefix: str
 ) -> None:
     http = limited(MAX_GAMES=10)
@@ -241,6 +241,9 @@ def test_every_write_renews_a_game_s_expiry_in_the_count(
     clock.now += 200
     game.seat()
     assert redis_client.zscore(live, game.game_id) == (clock.now + 300) * 1000
+    clock.now += 3  # 1% of the TTL: the entry is left as it is
+    game.seat()
+    assert redis_client.zscore(live, game.game_id) == (clock.now - 3 + 300) * 1000
     assert http.delete(game.url, headers=bearer(game.host)).status_code == 204
     assert redis_client.zscore(live, game.game_id) is None
 

@@ -16,10 +16,10 @@ from test_limits import (  # the fixtures too: pytest finds them in this module
     test_counters_expire_when_their_bucket_is_full_again,
     test_creations_beyond_the_burst_are_refused_with_retry_after,
     test_each_valid_token_has_its_own_change_budget,
-    test_every_write_renews_a_game_s_expiry_in_the_count,
     test_gcra_never_lets_more_through_than_its_rate_and_retry_after_is_enough,
     test_the_budget_refills_with_time,
     test_the_cap_refuses_creations_until_a_game_goes,
+    test_writes_renew_a_game_s_expiry_in_the_count,
 )
 
 FIXTURES = [clock, limited, prefix]
@@ -28,7 +28,7 @@ ON_THE_CLUSTER = [
     test_counters_expire_when_their_bucket_is_full_again,
     test_creations_beyond_the_burst_are_refused_with_retry_after,
     test_each_valid_token_has_its_own_change_budget,
-    test_every_write_renews_a_game_s_expiry_in_the_count,
+    test_writes_renew_a_game_s_expiry_in_the_count,
     test_gcra_never_lets_more_through_than_its_rate_and_retry_after_is_enough,
     test_the_budget_refills_with_time,
     test_the_cap_refuses_creations_until_a_game_goes,

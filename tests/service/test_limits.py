@@ -155,6 +155,9 @@ def test_the_configured_proxy_header_names_the_client_by_its_rightmost_address(
         assert create(http, **{"X-Forwarded-For": f"198.51.100.{n}, 203.0.113.7"}).status_code == 201
     assert refused(create(http, **{"X-Forwarded-For": "203.0.113.7"})) == 10
     assert create(http, **{"X-Forwarded-For": "198.51.100.1, 203.0.113.8"}).status_code == 201
+    # a header line of the client's own, then the proxy's: the lines are one list, the proxy's hop last
+    forged = [("X-Forwarded-For", "203.0.113.9"), ("X-Forwarded-For", "203.0.113.7")]
+    assert refused(http.post("/v1/games", json={"players": 1}, headers=forged)) == 10
 
 
 @pytest.mark.parametrize(

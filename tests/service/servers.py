@@ -6,11 +6,13 @@ import json
 import os
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,10 +23,11 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def health(port: int, process: subprocess.Popen[bytes]) -> dict[str, str]:
-    """The first answer of ``/v1/health``, waiting while the server boots."""
+def health(port: int, process: subprocess.Popen[bytes], errors: IO[bytes] | None = None) -> dict[str, str]:
+    """The first answer of ``/v1/health``, waiting while the server boots (its standard error: a pipe, or the file
+    ``errors``)."""
     for _ in range(100):
-        assert process.poll() is None, process.stderr.read().decode() if process.stderr else "exited"
+        assert process.poll() is None, _error_output(process, errors)
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/health", timeout=1) as response:
                 return json.loads(response.read())  # type: ignore[no-any-return]
@@ -33,15 +36,25 @@ def health(port: int, process: subprocess.Popen[bytes]) -> dict[str, str]:
     raise AssertionError("the server did not answer /v1/health")
 
 
+def _error_output(process: subprocess.Popen[bytes], errors: IO[bytes] | None) -> str:
+    if errors is not None:
+        errors.seek(0)
+        return errors.read().decode()
+    return process.stderr.read().decode() if process.stderr else "exited"
+
+
 @contextmanager
 def running(command: list[str]) -> Iterator[tuple[int, dict[str, str]]]:
     """Start ``command`` with ``PORT`` set; yield the port and its first health answer; stop it. Limits are off,
-    as in the rest of the test suite, unless the test's environment sets ``TG_LIMITS``."""
+    as in the rest of the test suite, unless the test's environment sets ``TG_LIMITS``. Its standard error goes to
+    a temporary file: a pipe that nobody reads fills up with the access log (64 KB, some 600 requests) and then
+    blocks the server."""
     port = free_port()
     env = {"TG_LIMITS": "off", **os.environ, "PORT": str(port)}
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        yield port, health(port, process)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        try:
+            yield port, health(port, process, errors)
+        finally:
+            process.terminate()
+            process.wait(timeout=10)

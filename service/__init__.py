@@ -17,6 +17,7 @@ from . import api, limits
 from .api.schemas import ErrorSchema
 from .config import from_env
 from .errors import register_error_handlers
+from .events import Hub
 from .store import GameStore
 
 __all__ = ["create_app"]
@@ -158,6 +159,10 @@ def nullable_reference(
 #: ``REDIS_URL`` schemes naming a Redis Cluster (any one node: the client discovers the others) -> the plain scheme.
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+#: Connections to one Redis per process, shared by its requests and streams. Under gevent a burst of greenlets
+#: (thousands of streams woken or opened at once) waits for a free one, up to 5 s, instead of failing as
+#: redis-py's default pool does past 100.
+REDIS_CONNECTIONS = 64
 
 
 def _redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisCluster:
@@ -171,7 +176,8 @@ def _redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisClust
     scheme, _, rest = url.partition("://")
     if scheme in CLUSTER_SCHEMES:
         return redis.RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **REDIS_TIMEOUTS)
-    return redis.Redis.from_url(url, **REDIS_TIMEOUTS)
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=5, **REDIS_TIMEOUTS)
+    return redis.Redis(connection_pool=pool)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -190,8 +196,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(cors_preflight)
     app.after_request(secure_headers)
     app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
-    app.extensions["thegame_store"] = GameStore(
-        _redis_client(app.config), app.config["CAS_RETRIES"], app.config["MAX_GAME_BYTES"]
-    )
+    client = _redis_client(app.config)
+    app.extensions["thegame_store"] = GameStore(client, app.config["CAS_RETRIES"], app.config["MAX_GAME_BYTES"])
+    app.extensions["thegame_events"] = Hub(client)
     limits.install(app, app.extensions["thegame_store"])
     return app

@@ -1,7 +1,9 @@
 """Gunicorn settings for production: ``gunicorn --config service/gunicorn_conf.py 'service:create_app()'``.
 
-Threaded workers, one process per core (measured in docs/benchmarks.md: the least CPU per request,
-kept-alive connections, and a slow client or Redis answer holds one thread, not a whole worker).
+gevent workers, one process per core: each request and each open event stream is a greenlet, so a worker holds
+thousands of streams (a threaded worker would hold one thread per stream) and a slow client or Redis answer
+holds one greenlet; plays and health checks cost what they cost with threads (docs/benchmarks.md, "Live play:
+event streams", measured both).
 Several processes are safe only with a shared Redis; the embedded store lives in one process, so
 without ``REDIS_URL`` there is exactly one worker. The access log costs 10 to 20% of a request's CPU:
 it is off unless ``GUNICORN_ACCESS_LOG`` turns it on (``1``, ``true``, ``yes``, ``on`` or ``-``: standard
@@ -29,10 +31,12 @@ def access_log_target(value: str | None) -> str | None:
 
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
-worker_class = "gthread"
-threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+worker_class = "gevent"
+worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "10000"))  # requests and open streams per worker
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count())) if os.environ.get("REDIS_URL") else 1
 timeout = 30
 graceful_timeout = 10
-# Request lines only: tokens travel in headers, never logged.
 accesslog = access_log_target(os.environ.get("GUNICORN_ACCESS_LOG"))
+# gunicorn's default format, with the path instead of the request line and without the referrer: a query string
+# may hold an event stream's token (``?token=``, for browsers' EventSource), which must never be logged.
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s"'

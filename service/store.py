@@ -11,6 +11,11 @@ applies the writes only if ``rev`` is still the one read: Redis runs a script at
 concurrent writer makes it refuse and the change is recomputed from the new data. No update is lost,
 nothing is applied twice, nothing is half-written; and a change costs two round trips, not the
 three of WATCH / read / MULTI-EXEC.
+
+Every write (a deletion too) also publishes the game's key on ``CHANGES``, from inside the same script: a
+change is announced if and only if it is stored, with no window in between, to the event streams of every
+server process (``service/events.py``). ``PUBLISH`` names no key, so the script stays on the game's slot in a
+Redis Cluster (which forwards the message to every node).
 """
 
 from __future__ import annotations
@@ -27,16 +32,21 @@ from .errors import ApiError
 
 T = TypeVar("T")
 
+#: The Pub/Sub channel on which every write of a game publishes the game's key.
+CHANGES = "tg:changes"
+
 #: KEYS[1] the game; ARGV[1] the revision read ("" for a game that must not exist yet), ARGV[2] the TTL
 #: in seconds, ARGV[3] the most bytes the game may take (0: no bound), then field, value, ... (none:
 #: delete the game). Answers 1 if done, 0 if the revision moved, -1 if the game would be too large.
 #: The one-field-per-key idempotency records of earlier versions (``i:...``, no longer read) are
 #: dropped by the first write, and do not count: a game they bloated can be played on.
+#: Every write publishes KEYS[1] on ``CHANGES``.
 COMPARE_AND_SET = """
 local rev = redis.call('HGET', KEYS[1], 'rev') or ''
 if rev ~= ARGV[1] then return 0 end
 if #ARGV == 3 then
     redis.call('DEL', KEYS[1])
+    redis.call('PUBLISH', '%(channel)s', KEYS[1])
     return 1
 end
 local size, written, legacy = 0, {rev = true}, {}
@@ -58,6 +68,7 @@ for i = 1, #legacy, 1000 do
 end
 redis.call('HSET', KEYS[1], 'rev', (tonumber(rev) or 0) + 1, unpack(ARGV, 4))
 redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('PUBLISH', '%(channel)s', KEYS[1])
 return 1
 """
 
@@ -99,7 +110,7 @@ class GameStore:
         self.client = client
         self.retries = retries
         self.max_bytes = max_bytes
-        self.compare_and_set = client.register_script(COMPARE_AND_SET)
+        self.compare_and_set = client.register_script(COMPARE_AND_SET % {"channel": CHANGES})
         #: Told of every write: the game id and its TTL (0: deleted); the cap on live games counts them.
         self.on_write: Callable[[str, int], None] | None = None
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask_smorest import Api
 
-from . import actions, games, health, log, seats, the_game
+from . import actions, events, games, health, log, seats, the_game
 from .game_schemas import components
 
-BLUEPRINTS = (games.blp, seats.blp, actions.blp, the_game.blp, log.blp, health.blp)
+BLUEPRINTS = (games.blp, seats.blp, actions.blp, the_game.blp, log.blp, events.blp, health.blp)
 
 
 def register(api: Api) -> None:

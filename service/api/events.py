@@ -1,0 +1,74 @@
+"""The event stream of a game: Server-Sent Events of the caller's view, one per version (``service/event_stream``).
+
+Every check runs before the stream starts, through the same read path as ``GET /v1/games/{id}``, so a bad
+token or an unknown game answers the usual JSON error; only then does ``200 text/event-stream`` begin.
+"""
+
+from __future__ import annotations
+
+from flask import Response, current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..auth import bearer_digest
+from ..event_stream import LIVE, Reader, stream
+from ..events import Hub
+from .common import OPTIONAL_BEARER, current, documented, store
+
+blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Live play: the event stream of a game")
+
+PARAMETERS = [
+    {
+        "in": "query",
+        "name": "token",
+        "schema": {"type": "string"},
+        "description": "the token, for clients that cannot send headers (browser EventSource); the "
+        "Authorization header wins when both are sent",
+    },
+    {
+        "in": "header",
+        "name": "Last-Event-ID",
+        "schema": {"type": "string"},
+        "description": "the version last received: the stream resumes after it",
+    },
+]
+STREAM = {"type": "string", "description": "Server-Sent Events"}
+
+
+def _token_from_query() -> None:
+    """``?token=`` stands for ``Authorization: Bearer`` when no such header came (EventSource sends none),
+    so every check reads the token one way."""
+    token = request.args.get("token")
+    if token is not None and "Authorization" not in request.headers:
+        request.environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+
+
+def _last_event_id(version: int) -> int | None:
+    """The version the client last received, if it is one this game has reached (else: start afresh)."""
+    text = request.headers.get("Last-Event-ID", "").strip()
+    if not text.isdigit() or int(text) > version:
+        return None
+    return int(text)
+
+
+@blp.route("/<game_id>/events")
+class Events(MethodView):
+    @blp.response(200, STREAM, content_type="text/event-stream", description="the stream of the caller's views")
+    @blp.alt_response(204, description="the game is over and the client has its last view: stop reconnecting")
+    @documented(blp, "stream_events", "unknown_game", "invalid_token", security=OPTIONAL_BEARER)
+    @blp.doc(parameters=PARAMETERS)
+    def get(self, game_id: str) -> Response:
+        """Server-Sent Events: first the caller's full view (a seat token: its own; else the public view), then
+        one `view` event per version, `id: <version>`, `data: {"version", "view"}`; keep-alive comments; the
+        stream ends after the last view of a finished game. `Last-Event-ID: n` resumes after version n."""
+        _token_from_query()
+        record, seat = current(game_id)
+        after = _last_event_id(record.version)
+        if after == record.version and record.status not in LIVE:
+            return Response(status=204)
+        reader = Reader(game_id, bearer_digest(), seat)
+        events: Hub = current_app.extensions["thegame_events"]
+        body = stream(store(), events, reader, after, current_app.config["STREAM_KEEPALIVE"])
+        response = Response(body, mimetype="text/event-stream")
+        response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
+        return response

@@ -1,0 +1,107 @@
+"""What one event stream sends its reader: Server-Sent Events of the reader's views, version by version.
+
+A stream reads the game when its ``Hub`` wakes it and at every keep-alive, and sends one ``view`` event per
+version it has not sent yet (``id: <version>``), each rendered for its reader alone (a seat's own view, or the
+public view) at that version: past states are rebuilt from the current one's history, once per wake. More
+than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past is not kept), it
+sends one view, the current one. It ends after the last view of a finished game, and quietly when the game
+is gone (closed, expired), when its reader's token no longer holds that seat, or when the store fails (the
+client reconnects with ``Last-Event-ID``).
+
+Nothing is queued per stream: the next view is computed only once the previous one has been written, so a slow
+reader costs its socket's buffer and one view, never a backlog in the server.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+import thegame_core as tg
+
+from . import auth
+from .errors import ApiError
+from .events import Hub
+from .game_record import CorruptRecord, GameRecord
+from .presenters import game_view
+from .store import GameStore
+
+log = logging.getLogger(__name__)
+
+#: The most versions sent one by one to catch up; further behind, the current view alone.
+BACKLOG = 64
+#: Sent first: browsers reconnect after this many milliseconds (their default is about 3 s).
+RETRY_MS = 1000
+KEEP_ALIVE = b": keep-alive\n\n"
+LIVE = ("lobby", "playing")
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads a stream: the token's digest (``None``: none) and the seat whose view it gets."""
+
+    game_id: str
+    digest: str | None
+    seat: int | None
+
+    def still_reads(self, record: GameRecord) -> bool:
+        """Whether the token still names the same seat (a seat left and taken by someone else does not)."""
+        try:
+            return auth.identify(self.digest, record.host, record.seat_tokens()).seat == self.seat
+        except ApiError:
+            return False
+
+
+def sse_event(version: int, view: dict[str, Any]) -> bytes:
+    data = json.dumps({"version": version, "view": view}, separators=(",", ":"))
+    return f"id: {version}\nevent: view\ndata: {data}\n\n".encode()
+
+
+def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.GameState | None]]:
+    """The states after version ``after`` up to the current one (``None``: a lobby). Lobby versions are not
+    kept (only the current one is sent) nor are versions more than ``BACKLOG`` behind."""
+    state, version = record.state, record.version
+    first = max(after + 1, record.lobby_version)
+    if state is not None and first < version and version - first < BACKLOG:
+        game = tg.get_game(record.game)
+        actions = state.replay_record()["actions"]
+        past = record.state_at(first)
+        yield first, past
+        for number in range(first + 1, version):
+            past = past.apply(game.parse_action(actions[number - record.lobby_version - 1]))
+            yield number, past
+    yield version, state
+
+
+def views_since(reader: Reader, record: GameRecord, after: int | None) -> Iterator[bytes]:
+    """The reader's events after version ``after`` (``None``: the current view)."""
+    if after is not None and after >= record.version:
+        return
+    for version, state in states_since(record, record.version - 1 if after is None else after):
+        yield sse_event(version, game_view(reader.game_id, record, reader.seat, state))
+
+
+def stream(store: GameStore, hub: Hub, reader: Reader, after: int | None, keep_alive: float) -> Iterator[bytes]:
+    """The events of ``reader``'s stream, after version ``after`` (``None``: from the current view)."""
+    yield f"retry: {RETRY_MS}\n\n".encode()  # also sends the headers at once, before any event is due
+    with hub.watch(reader.game_id) as woken:
+        while True:
+            woken.clear()
+            try:
+                record = GameRecord.load(store.load(reader.game_id))
+            except (redis.RedisError, CorruptRecord) as error:
+                log.warning("event stream of %s ended: %s", reader.game_id, type(error).__name__)
+                return
+            if record is None or not reader.still_reads(record):
+                return
+            yield from views_since(reader, record, after)
+            after = record.version
+            if record.status not in LIVE:
+                return
+            if not woken.wait(keep_alive):
+                yield KEEP_ALIVE

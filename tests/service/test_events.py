@@ -1,0 +1,294 @@
+"""The event stream in one process (the embedded store, or the real Redis when REDIS_URL is set).
+
+A stream's events are read through the Flask test client as the server yields them. Changes are made between
+two reads: the stream, suspended at its last event, is woken through the store's Pub/Sub channel and finds them
+when it is read again (the keep-alive period is long, so nothing here depends on timing but that wake-up).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import redis
+from events_reader import Event, EventReader
+from flask import Flask
+from flask.testing import FlaskClient
+from gameclient import bearer, stuck_deck
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from werkzeug.test import TestResponse
+
+import thegame_core as tg
+from service.event_stream import BACKLOG, Reader, states_since
+from service.game_record import GameRecord, Seat
+from service.store import game_key
+
+WAKE_SECONDS = 30  # the keep-alive period in these tests: a stream that missed its wake-up would hang this long
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Flask]) -> Flask:
+    return make_app(STREAM_KEEPALIVE=WAKE_SECONDS)
+
+
+@pytest.fixture
+def http(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+class Table:
+    """A started game dealt from a known deck, human seats and bots, played through ``/actions``."""
+
+    def __init__(
+        self, http: FlaskClient, game: str, players: int, bots: dict[int, str], deck: list[int] | None = None
+    ) -> None:
+        self.http, self.game, self.players = http, game, players
+        self.deck = deck or list(tg.get_game(game).shuffled_deck(3))
+        created = http.post("/v1/games", json={"game": game, "players": players, "deck": self.deck}).get_json()
+        self.id, self.host = created["game_id"], created["host_token"]
+        self.options = created["options"]
+        self.tokens: dict[int | None, str | None] = {None: None}
+        for seat in range(players):
+            body = {"name": f"p{seat}", "seat": seat, **({"bot": bots[seat]} if seat in bots else {})}
+            taken = http.post(f"/v1/games/{self.id}/seats", json=body, headers=bearer(self.host)).get_json()
+            if taken["token"]:
+                self.tokens[seat] = taken["token"]
+
+    @property
+    def url(self) -> str:
+        return f"/v1/games/{self.id}"
+
+    def start(self) -> None:
+        assert self.http.post(f"{self.url}/start", json={"first_seat": 0}, headers=bearer(self.host)).status_code == 200
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return self.http.get(self.url, headers=bearer(self.tokens[seat])).get_json()  # type: ignore[no-any-return]
+
+    def stream(self, seat: int | None = None, **headers: str) -> TestResponse:
+        return self.http.get(f"{self.url}/events", headers=bearer(self.tokens[seat], **headers), buffered=False)
+
+    def reader(self, seat: int | None = None, **headers: str) -> EventReader:
+        answer = self.stream(seat, **headers)
+        assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
+        assert answer.headers["X-Accel-Buffering"] == "no"
+        return EventReader(answer.response)
+
+    def act(self) -> bool:
+        """The first waiting human seat sends the last action its view lists; ``False`` once the game is over."""
+        waiting = [seat for seat in self.view()["waiting_for"] if seat in self.tokens]
+        if not waiting:
+            return False
+        action = self.view(waiting[0])["legal_actions"][-1]
+        answer = self.http.post(f"{self.url}/actions", json=action, headers=bearer(self.tokens[waiting[0]]))
+        assert answer.status_code == 200, answer.get_json()
+        return True
+
+    def core_state(self, version: int) -> tg.GameState:
+        """The game at ``version``, rebuilt by the core from the deck and the public log, not by the service."""
+        entries = self.http.get(f"{self.url}/log").get_json()["entries"]
+        state = tg.new_game(self.game, self.players, deck=self.deck, options=self.options, first_seat=0)
+        game = tg.get_game(self.game)
+        actions = [
+            {k: v for k, v in entry.items() if k != "version"} for entry in entries if entry["version"] <= version
+        ]
+        return state.apply_all(game.parse_action(action) for action in actions)
+
+
+def shows(view: dict[str, Any], core: dict[str, Any]) -> bool:
+    """Whether the service's ``view`` holds the core's view (the service adds names and ids to it, and counts
+    lobby changes in its version)."""
+    for key, value in core.items():
+        if key == "version":
+            continue
+        if key == "seats":
+            if [{k: entry[k] for k in seen} for entry, seen in zip(view[key], value, strict=True)] != value:
+                return False
+        elif view[key] != value:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("game", ["the-game", "ninja"])
+def test_every_event_is_the_readers_view_at_its_version(http: FlaskClient, game: str) -> None:
+    """Two seats, a spectator and the host follow a game with a bot: one event per version (bots' moves
+    too), each the reader's own view at that version as the core computes it, and the answer of a GET."""
+    table = Table(http, game, 3, bots={2: "greedy"})
+    readers = {seat: table.reader(seat) for seat in (0, 1, None)}
+    host = EventReader(http.get(f"{table.url}/events", headers=bearer(table.host), buffered=False).response)
+    for seat, reader in readers.items():
+        assert reader.next_event().data == {"version": 3, "view": table.view(seat)}  # the lobby, at once
+    host.next_event()
+    table.start()
+    seen = 3
+    for _ in range(25):
+        version = table.view()["version"]
+        for seat, reader in readers.items():
+            events = reader.until(version)
+            assert [event.data["version"] for event in events] == list(range(seen + 1, version + 1))
+            assert all(event.id == str(event.data["version"]) and event.event == "view" for event in events)
+            assert events[-1].view == table.view(seat)
+            for event in events:
+                state = table.core_state(event.data["version"])
+                assert shows(event.view, state.view(seat) if seat is not None else state.public_view())
+                assert set(event.view) == set(table.view(seat))  # nothing the reader's GET would not hold
+        assert [event.view for event in host.until(version)][-1] == table.view()
+        seen = version
+        if not table.act():
+            break
+    assert seen > 20
+
+
+def test_a_stream_ends_after_the_last_view_of_a_finished_game_and_a_reconnect_gets_204(http: FlaskClient) -> None:
+    table = Table(http, "the-game", 1, bots={}, deck=stuck_deck())
+    table.start()
+    reader = table.reader(0)
+    assert reader.next_event().data["version"] == 2
+    plays = [{"card": 99, "pile": "asc1"}, {"card": 98, "pile": "asc2"}, {"card": 2, "pile": "desc1"}]
+    answer = http.post(
+        f"{table.url}/turns",
+        json={"plays": [*plays, {"card": 3, "pile": "desc2"}], "end_turn": True},
+        headers=bearer(table.tokens[0]),
+    )
+    assert answer.get_json()["status"] == "lost"
+    events = reader.until(answer.get_json()["version"])
+    assert [event.data["version"] for event in events] == [3, 4, 5, 6, 7]
+    assert events[-1].view == answer.get_json() and reader.ended()
+    assert table.stream(0, **{"Last-Event-ID": "7"}).status_code == 204  # EventSource stops reconnecting
+    late = table.reader(0, **{"Last-Event-ID": "5"})
+    assert [event.data["version"] for event in late.until(7)] == [6, 7] and late.ended()
+    assert [event.data["version"] for event in table.reader(None).until(7)] == [7]
+
+
+def test_a_reconnect_gets_every_view_after_its_last_event_id(http: FlaskClient) -> None:
+    table = Table(http, "ninja", 2, bots={})
+    table.start()
+    for _ in range(6):
+        table.act()
+    version = table.view()["version"]
+    assert version >= 8
+    events = table.reader(1, **{"Last-Event-ID": "4"}).until(version)
+    assert [event.data["version"] for event in events] == list(range(5, version + 1))
+    assert all(shows(event.view, table.core_state(event.data["version"]).view(1)) for event in events)
+    assert table.reader(1, **{"Last-Event-ID": "0"}).next_event().data["version"] == 3  # the deal: no lobby past
+    for last in (str(version + 5), "x", ""):  # a version never reached, not a version: the current view
+        assert table.reader(1, **{"Last-Event-ID": last}).next_event().data == {
+            "version": version,
+            "view": table.view(1),
+        }
+
+
+def test_a_reader_far_behind_gets_the_current_view_only(http: FlaskClient) -> None:
+    table = Table(http, "the-game", 1, bots={})
+    table.start()
+    for _ in range(BACKLOG + 2):
+        table.act()
+    version = table.view()["version"]
+    events = table.reader(0, **{"Last-Event-ID": str(version - BACKLOG - 1)}).until(version)
+    assert [event.data for event in events] == [{"version": version, "view": table.view(0)}]
+    events = table.reader(0, **{"Last-Event-ID": str(version - BACKLOG + 1)}).until(version)
+    assert len(events) == BACKLOG - 1
+
+
+def test_the_token_may_come_in_the_query_for_eventsource(http: FlaskClient) -> None:
+    table = Table(http, "the-game", 2, bots={})
+    table.start()
+    answer = http.get(f"{table.url}/events?token={table.tokens[1]}", buffered=False)
+    assert EventReader(answer.response).next_event().view == table.view(1)
+    header_wins = http.get(
+        f"{table.url}/events?token={table.tokens[1]}", headers=bearer(table.tokens[0]), buffered=False
+    )
+    assert EventReader(header_wins.response).next_event().view == table.view(0)
+
+
+def test_errors_before_the_stream_are_the_usual_json_errors(http: FlaskClient) -> None:
+    table = Table(http, "the-game", 2, bots={})
+    for answer, status, error in [
+        (http.get(f"{table.url}/events?token=nope"), 401, "invalid_token"),
+        (http.get(f"{table.url}/events", headers=bearer("nope")), 401, "invalid_token"),
+        (http.get(f"{table.url}/events", headers={"Authorization": "Basic x"}), 401, "invalid_token"),
+        (http.get("/v1/games/nosuchgame/events"), 404, "unknown_game"),
+        (http.get("/v1/games/bad!id/events"), 404, "unknown_game"),
+    ]:
+        assert (answer.status_code, answer.mimetype, answer.get_json()["error"]) == (status, "application/json", error)
+    assert http.get(f"{table.url}/events?token=nope").headers["WWW-Authenticate"] == "Bearer"
+
+
+def test_keep_alive_comments_while_nothing_changes(make_app: Callable[..., Flask]) -> None:
+    table = Table(make_app(STREAM_KEEPALIVE=0.01).test_client(), "the-game", 1, bots={})
+    reader = table.reader(0)
+    assert reader.next_block() == "retry: 1000"
+    assert isinstance(reader.next_block(), Event)
+    assert [reader.next_block(), reader.next_block()] == [": keep-alive", ": keep-alive"]
+
+
+def test_a_stream_ends_when_its_game_is_closed_or_gone(app: Flask, redis_client: redis.Redis) -> None:
+    http = app.test_client()
+    closed = Table(http, "the-game", 2, bots={})
+    reader = closed.reader(None)
+    reader.next_event()
+    assert http.delete(closed.url, headers=bearer(closed.host)).status_code == 204
+    assert reader.ended()
+    expired = Table(http, "the-game", 2, bots={})
+    app.config["STREAM_KEEPALIVE"] = 0.01  # an expiry publishes nothing: the next keep-alive's read sees it
+    gone = expired.reader(None)
+    gone.next_event()
+    redis_client.delete(game_key(expired.id))  # as if its TTL ran out
+    assert gone.ended()
+
+
+def test_a_closed_stream_stops_watching(app: Flask) -> None:
+    table = Table(app.test_client(), "the-game", 2, bots={})
+    hub = app.extensions["thegame_events"]
+    answers = [table.stream(seat) for seat in (0, 1, None)]
+    for answer in answers:
+        EventReader(answer.response).next_event()
+    assert hub.watched() == 3
+    for answer in answers:
+        answer.close()
+    assert hub.watched() == 0
+
+
+def test_a_stream_stops_when_its_token_no_longer_holds_the_seat(http: FlaskClient) -> None:
+    """A seat given up and taken by someone else: the old token's stream must not show the new holder's hand."""
+    table = Table(http, "the-game", 2, bots={})
+    table.start()
+    record = GameRecord.load(http.application.extensions["thegame_store"].load(table.id))
+    assert record is not None
+    reader = Reader(table.id, record.seats[0].token if record.seats[0] else None, 0)
+    assert reader.still_reads(record)
+    taken_over = dataclasses.replace(record, seats=(Seat("eve", "another-digest"), *record.seats[1:]))
+    assert not reader.still_reads(taken_over)
+    assert Reader(table.id, None, None).still_reads(taken_over)
+
+
+@st.composite
+def played(draw: st.DrawFn) -> tuple[GameRecord, int]:
+    """A record of a game several actions in (a random game, random lobby length), and a version before it."""
+    name = draw(st.sampled_from(["the-game", "ninja"]))
+    state = tg.new_game(name, 2, seed=draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, 40))):
+        if state.status != "playing":
+            break
+        seat = min(state.waiting_for)
+        actions = state.legal_actions(seat)
+        state = state.apply(draw(st.sampled_from(actions)))
+    lobby = draw(st.integers(1, 5))
+    record = GameRecord(name, 2, {}, 0, "host", None, lobby, (Seat("a", "x"), Seat("b", "y")), state)
+    return record, draw(st.integers(0, record.version))
+
+
+@settings(max_examples=40, deadline=None)
+@given(played())
+def test_states_since_rebuilds_each_version_like_state_at(case: tuple[GameRecord, int]) -> None:
+    record, after = case
+    states = list(states_since(record, after))
+    versions = [version for version, _ in states]
+    assert versions[-1] == record.version and versions == sorted(set(versions))
+    first = max(after + 1, record.lobby_version)
+    if record.version - first < BACKLOG and first < record.version:
+        assert versions == list(range(first, record.version + 1))
+    for version, state in states:
+        assert state is not None and tg.dumps(state) == tg.dumps(record.state_at(version))

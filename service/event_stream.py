@@ -1,6 +1,6 @@
 """What one event stream sends its reader: Server-Sent Events of the reader's views, version by version.
 
-A stream reads the game when its ``Hub`` wakes it and at every keep-alive, and sends one ``view`` event per
+A stream reads the game when its ``Hub`` wakes it (and every ``RECHECK`` keep-alives), and sends one ``view`` event per
 version it has not sent yet (``id: <version>``), each rendered for its reader alone (a seat's own view, or the
 public view) at that version: past states are rebuilt from the current one's history, once per wake. More
 than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past is not kept), it
@@ -26,7 +26,7 @@ import thegame_core as tg
 
 from . import auth
 from .errors import ApiError
-from .events import Hub
+from .events import Watch
 from .game_record import CorruptRecord, GameRecord
 from .presenters import game_view
 from .store import GameStore
@@ -38,6 +38,9 @@ BACKLOG = 64
 #: Sent first: browsers reconnect after this many milliseconds (their default is about 3 s).
 RETRY_MS = 1000
 KEEP_ALIVE = b": keep-alive\n\n"
+#: Keep-alives between two reads of a game nobody changes (to notice that it expired): a keep-alive alone costs
+#: a write to the socket, a read costs a Redis round trip and a record to load, for every open stream.
+RECHECK = 4
 LIVE = ("lobby", "playing")
 
 
@@ -86,22 +89,26 @@ def views_since(reader: Reader, record: GameRecord, after: int | None) -> Iterat
         yield sse_event(version, game_view(reader.game_id, record, reader.seat, state))
 
 
-def stream(store: GameStore, hub: Hub, reader: Reader, after: int | None, keep_alive: float) -> Iterator[bytes]:
-    """The events of ``reader``'s stream, after version ``after`` (``None``: from the current view)."""
+def stream(
+    store: GameStore, watch: Watch, reader: Reader, record: GameRecord | None, after: int | None, keep_alive: float
+) -> Iterator[bytes]:
+    """The events of ``reader``'s stream from ``record`` (read once ``watch`` was registered), after version
+    ``after`` (``None``: from the current view)."""
     yield f"retry: {RETRY_MS}\n\n".encode()  # also sends the headers at once, before any event is due
-    with hub.watch(reader.game_id) as woken:
-        while True:
-            woken.clear()
-            try:
-                record = GameRecord.load(store.load(reader.game_id))
-            except (redis.RedisError, CorruptRecord) as error:
-                log.warning("event stream of %s ended: %s", reader.game_id, type(error).__name__)
-                return
-            if record is None or not reader.still_reads(record):
-                return
-            yield from views_since(reader, record, after)
-            after = record.version
-            if record.status not in LIVE:
-                return
-            if not woken.wait(keep_alive):
-                yield KEEP_ALIVE
+    while True:
+        if record is None or not reader.still_reads(record):
+            return
+        yield from views_since(reader, record, after)
+        after = record.version
+        if record.status not in LIVE:
+            return
+        for _ in range(RECHECK):
+            if watch.woken.wait(keep_alive):
+                break
+            yield KEEP_ALIVE
+        watch.woken.clear()  # before the read: a change after it wakes the next wait
+        try:
+            record = GameRecord.load(store.load(reader.game_id))
+        except (redis.RedisError, CorruptRecord) as error:
+            log.warning("event stream of %s ended: %s", reader.game_id, type(error).__name__)
+            return

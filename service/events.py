@@ -16,8 +16,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import redis
@@ -34,6 +32,18 @@ LISTEN_SECONDS = 1.0
 RETRY_SECONDS = 1.0
 
 
+class Watch:
+    """One stream's registration with its process's ``Hub``: ``woken`` is set when its game changes."""
+
+    def __init__(self, hub: Hub, key: bytes) -> None:
+        self.key = key
+        self.woken = threading.Event()
+        self._hub = hub
+
+    def close(self) -> None:
+        self._hub._forget(self)
+
+
 class Hub:
     """Wakes the streams of a game when the game changes, in this process."""
 
@@ -44,25 +54,24 @@ class Hub:
         self._subscribed = threading.Event()
         self._listener: threading.Thread | None = None
 
-    @contextmanager
-    def watch(self, game_id: str) -> Iterator[threading.Event]:
-        """An event set at every change of ``game_id`` from now on (and when changes may have been missed)."""
-        woken = threading.Event()
-        key = game_key(game_id).encode()
+    def watch(self, game_id: str) -> Watch:
+        """A watch of ``game_id``, woken at every change from now on (and when changes may have been missed);
+        ``close()`` it when done."""
+        watch = Watch(self, game_key(game_id).encode())
         with self._lock:
             if self._listener is None:
                 self._listener = threading.Thread(target=self._listen, name="tg-events", daemon=True)
                 self._listener.start()
-            self._watchers.setdefault(key, set()).add(woken)
+            self._watchers.setdefault(watch.key, set()).add(watch.woken)
         self._subscribed.wait(READY_SECONDS)
-        try:
-            yield woken
-        finally:
-            with self._lock:
-                watchers = self._watchers[key]
-                watchers.discard(woken)
-                if not watchers:
-                    del self._watchers[key]
+        return watch
+
+    def _forget(self, watch: Watch) -> None:
+        with self._lock:
+            watchers = self._watchers.get(watch.key, set())
+            watchers.discard(watch.woken)
+            if not watchers:
+                self._watchers.pop(watch.key, None)
 
     def watched(self) -> int:
         """How many streams watch a game in this process."""

@@ -62,13 +62,20 @@ class Events(MethodView):
         one `view` event per version, `id: <version>`, `data: {"version", "view"}`; keep-alive comments; the
         stream ends after the last view of a finished game. `Last-Event-ID: n` resumes after version n."""
         _token_from_query()
-        record, seat = current(game_id)
+        events: Hub = current_app.extensions["thegame_events"]
+        watch = events.watch(game_id)  # before the read: no change after it is missed
+        try:
+            record, seat = current(game_id)
+        except Exception:
+            watch.close()
+            raise
         after = _last_event_id(record.version)
         if after == record.version and record.status not in LIVE:
+            watch.close()
             return Response(status=204)
         reader = Reader(game_id, bearer_digest(), seat)
-        events: Hub = current_app.extensions["thegame_events"]
-        body = stream(store(), events, reader, after, current_app.config["STREAM_KEEPALIVE"])
+        body = stream(store(), watch, reader, record, after, current_app.config["STREAM_KEEPALIVE"])
         response = Response(body, mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
+        response.call_on_close(watch.close)
         return response

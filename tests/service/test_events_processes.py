@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,12 +17,25 @@ from typing import Any
 
 import pytest
 from events_reader import EventReader
-from servers import ROOT, free_port, health
-from test_docs import run_against_a_server, shell_block
+from servers import ROOT, free_port
+from test_docs import shell_block
 
 REDIS_URL = os.environ.get("REDIS_URL")
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"]
 DEV_SERVER = [sys.executable, "-m", "service"]
+BOOT_SECONDS = 60  # a loaded machine can take long to start gunicorn and its workers
+
+
+def wait_until_healthy(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + BOOT_SECONDS
+    while time.monotonic() < deadline:
+        assert process.poll() is None, "the server exited"
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/health", timeout=2).close()
+            return
+        except OSError:  # not listening yet, or still booting its workers
+            time.sleep(0.1)
+    raise AssertionError("the server did not answer /v1/health")
 
 
 @contextmanager
@@ -32,7 +46,7 @@ def server(command: list[str], **env: str) -> Iterator[tuple[int, subprocess.Pop
     bind = ["--bind", f"127.0.0.1:{port}"] if "gunicorn" in command else []
     process = subprocess.Popen([*command, *bind], cwd=ROOT, env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        health(port, process)
+        wait_until_healthy(port, process)
         yield port, process
     finally:
         process.terminate()
@@ -79,8 +93,11 @@ def test_a_change_made_through_one_process_reaches_a_stream_held_by_another() ->
 
 
 def test_the_documented_curl_session() -> None:
-    output = run_against_a_server(shell_block("docs/api.md", "### Event stream"))
-    lines = output.splitlines()
+    with server(DEV_SERVER) as (port, _):
+        script = shell_block("docs/api.md", "### Event stream").replace("127.0.0.1:8000", f"127.0.0.1:{port}")
+        done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
     assert lines[0].split() == ["id:", "1", "id:", "2", "id:", "3"]
     assert json.loads(lines[1])["version"] == 3 and len(lines) == 2
 

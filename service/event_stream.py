@@ -1,8 +1,8 @@
 """What one event stream sends its reader: Server-Sent Events of the reader's views, version by version.
 
-A stream reads the game when its ``Hub`` wakes it (and every ``RECHECK`` keep-alives), and sends one ``view`` event per
-version it has not sent yet (``id: <version>``), each rendered for its reader alone (a seat's own view, or the
-public view) at that version: past states are rebuilt from the current one's history, once per wake. More
+A stream reads the game when its ``Hub`` wakes it (and every ``RECHECK`` keep-alives), and sends one ``view``
+event per version it has not sent yet (``id: <version>``), each rendered for its reader alone (a seat's own
+view, or the public view) at that version: past states are rebuilt from the current one's history, once per wake. More
 than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past is not kept), it
 sends one view, the current one. It ends after the last view of a finished game, and quietly when the game
 is gone (closed, expired), when its reader's token no longer holds that seat, or when the store fails (the

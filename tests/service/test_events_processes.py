@@ -42,7 +42,7 @@ def wait_until_healthy(port: int, process: subprocess.Popen[bytes]) -> None:
 def server(command: list[str], **env: str) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     """``command`` serving on a free loopback port (its standard error kept in a pipe); stopped on exit."""
     port = free_port()
-    environ = {**os.environ, "PORT": str(port), "TG_STREAM_KEEPALIVE": "1", **env}
+    environ = {"TG_LIMITS": "off", **os.environ, "PORT": str(port), "TG_STREAM_KEEPALIVE": "1", **env}
     bind = ["--bind", f"127.0.0.1:{port}"] if "gunicorn" in command else []
     process = subprocess.Popen([*command, *bind], cwd=ROOT, env=environ, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:

@@ -32,6 +32,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -246,9 +247,10 @@ async def run_case(servers: list[Server], streams: int, changes: int, rate: floa
     seconds = time.monotonic() - started
     rss = sum(server.rss_mb() for server in servers)
     from_answer, from_request, missing = [], [], 0
+    followed = Counter(games[n % len(games)].game_id for n in range(streams))
     for key, (start, answered) in sent.items():
         arrivals = received.at.get(key, [])
-        missing += STREAMS_PER_GAME - len(arrivals)
+        missing += followed[key[0]] - len(arrivals)
         from_answer += [max(0.0, at - answered) for at in arrivals]
         from_request += [at - start for at in arrivals]
     for task in followers:

@@ -11,7 +11,8 @@ import marshmallow as ma
 from flask import Response, current_app, jsonify, request
 from flask_smorest import Blueprint
 
-from ..commands import identify, load_record
+from ..clock import catch_up
+from ..commands import identify
 from ..errors import STATUS_OF, ApiError
 from ..game_record import GameRecord
 from ..incoming import Incoming
@@ -53,9 +54,10 @@ def incoming(game_id: str) -> Incoming:
 
 
 def current(game_id: str) -> tuple[GameRecord, int | None]:
-    """For reads: the game's record and the caller's seat (`None`: the public view)."""
+    """For reads: the game's record, once the clock has applied what fell due, and the caller's seat (`None`:
+    the public view)."""
     request_parts = incoming(game_id)
-    record = load_record(store().load(game_id))
+    record = catch_up(store(), game_id, request_parts.now)
     return record, identify(record, request_parts).seat
 
 
@@ -92,7 +94,7 @@ def documented(
     if "malformed_json" in errors:  # a route that reads a JSON body refuses one not sent as JSON
         errors = (*errors, "unsupported_media_type")
     always = (
-        ("store_unavailable", "body_too_large", "store_busy", "game_too_large", "rate_limited")
+        ("store_unavailable", "body_too_large", "store_busy", "game_too_large", "rate_limited", "catching_up")
         if changes
         else ("store_unavailable",)
     )

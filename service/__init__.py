@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
@@ -17,6 +18,7 @@ from . import api, limits
 from .api.schemas import ErrorSchema
 from .config import from_env
 from .errors import register_error_handlers
+from .lobby_index import INDEX_PREFIX, LobbyIndex
 from .store import GameStore
 
 __all__ = ["create_app"]
@@ -175,8 +177,8 @@ def _redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisClust
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """The app, configured from the environment then ``config`` (tests pass ``REDIS_CLIENT``
-    to share one store between apps)."""
+    """The app, configured from the environment then ``config`` (tests pass ``REDIS_CLIENT`` to share one store
+    between apps, ``LOBBY_INDEX_KEY`` for a lobby list of their own and ``CLOCK`` for the time in seconds)."""
     app = Flask(__name__)
     app.config.update(API_SETTINGS)
     app.config.update(from_env())
@@ -190,8 +192,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(cors_preflight)
     app.after_request(secure_headers)
     app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
-    app.extensions["thegame_store"] = GameStore(
-        _redis_client(app.config), app.config["CAS_RETRIES"], app.config["MAX_GAME_BYTES"]
+    store = GameStore(_redis_client(app.config), app.config["CAS_RETRIES"], app.config["MAX_GAME_BYTES"])
+    app.extensions["thegame_store"] = store
+    app.extensions["thegame_lobbies"] = LobbyIndex(
+        store.client, app.config.get("LOBBY_INDEX_KEY", INDEX_PREFIX), app.config.get("CLOCK", time.time)
     )
     limits.install(app, app.extensions["thegame_store"])
     return app

@@ -24,6 +24,7 @@ from .game_record import GameRecord, Seat
 from .idempotency import Answer, Remembered, check_anonymous_key, idem_field
 from .incoming import Incoming
 from .limits import charge_change
+from .lobby_index import LobbyIndex
 from .presenters import Reply, render
 from .store import Change, GameStore, Snapshot
 
@@ -49,12 +50,17 @@ def identify(record: GameRecord, incoming: Incoming) -> auth.Caller:
     return auth.identify(incoming.digest, record.host, record.seat_tokens())
 
 
+def lobbies() -> LobbyIndex:
+    return current_app.extensions["thegame_lobbies"]  # type: ignore[no-any-return]
+
+
 def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -> Reply:
-    """Run ``step`` (the checks from 409 on, then the change) atomically, honouring Idempotency-Key."""
+    """Run ``step`` (the checks from 409 on, then the change) atomically, honouring Idempotency-Key; then
+    keep the lobby list in step with a public game."""
     key = incoming.idempotency_key
     field = idem_field(incoming.digest)  # the caller's remembered answers, read and written only with a key
 
-    def compute(snapshot: Snapshot) -> Change[Reply]:
+    def compute(snapshot: Snapshot) -> Change[tuple[Reply, GameRecord | None, bool]]:
         record = load_record(snapshot)
         caller = identify(record, incoming)
         if role is not None:
@@ -69,16 +75,19 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
             answer = Answer.recalled(earlier, incoming)
             if answer.token is not None and record.state is not None:  # a seat token only while the lobby is open
                 raise ApiError("game_started", "the game has started; its seats are closed")
-            return Change(render(incoming.game_id, record, answer))
+            return Change((render(incoming.game_id, record, answer), None, False))
         new_record, answer = step(record, caller)
         if new_record is None:
-            return Change(Reply(answer.status, {}, answer.version), delete=True)
+            return Change((Reply(answer.status, {}, answer.version), record, True), delete=True)
         writes = new_record.fields()
         if key is not None:
             writes[field] = remembered.adding(key, answer.remembered(incoming))
-        return Change(render(incoming.game_id, new_record, answer), writes, ttl_for(new_record))
+        return Change((render(incoming.game_id, new_record, answer), new_record, False), writes, ttl_for(new_record))
 
-    return store.transact(incoming.game_id, None if key is None else field, compute)
+    reply, written, deleted = store.transact(incoming.game_id, None if key is None else field, compute)
+    if written is not None and written.public:
+        lobbies().sync(incoming.game_id, written, ttl_for(written), deleted)
+    return reply
 
 
 # Lobby --------------------------------------------------------------------------------------

@@ -47,6 +47,9 @@ class GameRecord:
     deck: list[int] | None = None  # an explicit deck, until the game starts (then the state holds it)
     lobby_version: int = 0
     seats: tuple[Seat | None, ...] = ()
+    public: bool = False  # listed in the lobby list while it is a lobby with a free seat
+    spectators: bool = True  # False: only seat and host tokens may read it
+    created_at: int = 0  # Unix time in milliseconds (the lobby list's order)
     state: tg.GameState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
@@ -76,6 +79,9 @@ class GameRecord:
             "deck": self.deck,
             "lobby_version": self.lobby_version,
             "seats": [None if seat is None else seat.to_json() for seat in self.seats],
+            "public": self.public,
+            "spectators": self.spectators,
+            "created_at": self.created_at,
         }
         return json.dumps(data, separators=(",", ":"))
 

@@ -48,6 +48,8 @@ def game_view(game_id: str, record: GameRecord, seat: int | None, state: tg.Game
         version = record.lobby_version + state.version
     view["game_id"] = game_id
     view["version"] = version
+    view["public"] = record.public
+    view["spectators"] = record.spectators
     for entry in view["seats"]:
         taken = record.seats[entry["seat"]]
         entry["name"] = None if taken is None else taken.name

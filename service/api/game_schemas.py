@@ -99,6 +99,8 @@ def game_view_schema(game: str) -> dict[str, Any]:
         },
         "current_seat": {"type": "integer", "nullable": True, "description": "the one seat the game needs, if one"},
         "waiting_for": {"type": "array", "items": {"type": "integer"}, "description": "seats the game waits for"},
+        "public": {"type": "boolean", "description": "listed in the lobby list while a seat is free"},
+        "spectators": {"type": "boolean", "description": "false: only seat and host tokens may read the game"},
         **own,
     }
     required = sorted(properties)

@@ -15,6 +15,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from lobbies import Lobbies
 from redis_cluster import available, redis_cluster
 
 from service import create_app
@@ -70,3 +71,9 @@ def app(make_app: Callable[..., Flask]) -> Flask:
 @pytest.fixture
 def http(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture
+def lobbies(make_app: Callable[..., Flask]) -> Lobbies:
+    """An app with a lobby index of its own and a clock the test moves (``lobbies.py``)."""
+    return Lobbies(make_app)

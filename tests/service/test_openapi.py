@@ -26,6 +26,7 @@ OPERATIONS = {
     ("get", "/v1/games/{game_id}/log"): "get_log",
     ("get", "/v1/health"): "health",
     ("get", "/v1/games/catalog"): "get_catalog",
+    ("get", "/v1/games"): "list_lobbies",
     ("post", "/v1/games/{game_id}/actions"): "send_actions",
 }
 

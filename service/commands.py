@@ -73,7 +73,7 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
         earlier = None if key is None else remembered.get(key)
         if earlier is not None:
             answer = Answer.recalled(earlier, incoming)
-            if answer.token is not None and record.state is not None:  # a seat token only while the lobby is open
+            if answer.token is not None and not _token_replayable(record, answer):
                 raise ApiError("game_started", "the game has started; its seats are closed")
             return Change((render(incoming.game_id, record, answer), None, False))
         new_record, answer = step(record, caller)
@@ -90,27 +90,62 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
     return reply
 
 
-# Lobby --------------------------------------------------------------------------------------
+def _token_replayable(record: GameRecord, answer: Answer) -> bool:
+    """A seat answer hands its token back while the lobby is open, or during play for a seat taken during play."""
+    return record.state is None or (record.status == "playing" and answer.version > record.lobby_version)
+
+
+# Seats --------------------------------------------------------------------------------------
+#: The bot that plays a seat left during play until someone takes it (a bot seat keeps its own bot).
+STAND_IN_BOT = "best"
+
+
 def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
+    """A free seat in the lobby, or during play a seat someone left (the bot playing it steps aside)."""
+
     def step(record: GameRecord, caller: auth.Caller) -> tuple[GameRecord, Answer]:
-        if record.state is not None:
-            raise ApiError("game_started", "the game has started; its seats are closed")
-        if not record.free_seats:
+        if record.status not in ("lobby", "playing"):
+            raise ApiError("game_over", f"the game is over ({record.status})")
+        if not record.open_seats:
+            if record.state is not None:
+                raise ApiError("game_started", "the game has started and nobody has left a seat")
             raise ApiError("game_full", "every seat is taken")
         incoming.check_if_match(record.version)
         body = incoming.body(schema)
-        seat = body.get("seat", record.free_seats[0])
+        seat = body.get("seat", record.open_seats[0])
         if seat >= record.players:
             raise ApiError("validation_error", "no such seat", {"seat": [f"seats are 0 to {record.players - 1}"]})
         bot, bots = body.get("bot"), tg.get_game(record.game).bots
         if bot is not None and bot not in bots:
             known = ", ".join(sorted(bots))
             raise ApiError("validation_error", "no such bot", {"bot": [f"bots of {record.game}: {known}"]})
-        if seat not in record.free_seats:
+        if seat not in record.open_seats:
             raise ApiError("seat_taken", f"seat {seat} is taken")
         token = None if bot else auth.new_token()
         new_record = record.with_seat(seat, Seat(body["name"], None if token is None else auth.token_hash(token), bot))
         return new_record, Answer(201, "seat", seat, new_record.version, token)
+
+    return step
+
+
+def leave(incoming: Incoming, seat: int) -> Step:
+    """By that seat's token or the host: the seat is free again in the lobby; during play a bot plays it until
+    someone takes it (its token stops working at once)."""
+
+    def step(record: GameRecord, caller: auth.Caller) -> tuple[GameRecord, Answer]:
+        if caller.role == "anyone":
+            raise ApiError("invalid_token", "leaving a seat needs that seat's token or the host token")
+        if caller.role == "seat" and caller.seat != seat:
+            raise ApiError("forbidden", "a seat token leaves only its own seat")
+        if record.status not in ("lobby", "playing"):
+            raise ApiError("game_over", f"the game is over ({record.status})")
+        incoming.check_if_match(record.version)
+        if seat >= record.players:
+            raise ApiError("validation_error", "no such seat", {"seat": [f"seats are 0 to {record.players - 1}"]})
+        if seat in record.open_seats:
+            raise ApiError("seat_free", f"seat {seat} is already free")
+        new_record = record.left(seat, STAND_IN_BOT)
+        return new_record, Answer(204, "closed", None, new_record.version)
 
     return step
 

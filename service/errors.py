@@ -35,6 +35,7 @@ STATUS_OF: dict[str, int] = {
     "game_full": 409,
     "seat_taken": 409,
     "seats_free": 409,
+    "seat_free": 409,
     "not_your_turn": 409,
     "game_too_large": 409,
     "stale_version": 412,

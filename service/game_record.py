@@ -27,7 +27,7 @@ class CorruptRecord(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    name: str
+    name: str | None  # None: left during play, open to a newcomer while its bot plays it
     token: str | None  # SHA-256 of the seat token; bots have none
     bot: str | None = None
 
@@ -50,6 +50,7 @@ class GameRecord:
     public: bool = False  # listed in the lobby list while it is a lobby with a free seat
     spectators: bool = True  # False: only seat and host tokens may read it
     created_at: int = 0  # Unix time in milliseconds (the lobby list's order)
+    seat_changes: tuple[int, ...] = ()  # during play: the core version at each change of a seat's holder
     state: tg.GameState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
@@ -63,6 +64,7 @@ class GameRecord:
             if data.pop("fv") != FORMAT_VERSION:
                 raise CorruptRecord(f"unknown record format {data!r:.80}")
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
+            data["seat_changes"] = tuple(data.get("seat_changes", ()))
             state = None if snapshot.state is None else STATES.load(snapshot.state)
             return cls(**data, seats=seats, state=state)
         except (ValueError, TypeError, KeyError) as error:
@@ -82,6 +84,7 @@ class GameRecord:
             "public": self.public,
             "spectators": self.spectators,
             "created_at": self.created_at,
+            "seat_changes": self.seat_changes,
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -99,12 +102,21 @@ class GameRecord:
 
     @property
     def version(self) -> int:
-        """Lobby changes plus core actions: +1 per change of the game."""
-        return self.lobby_version + (0 if self.state is None else self.state.version)
+        """Lobby changes plus core actions plus seat changes during play: +1 per change of the game."""
+        return self.lobby_version + (0 if self.state is None else self.state.version) + len(self.seat_changes)
+
+    def version_of_action(self, number: int) -> int:
+        """The version right after the core's ``number``-th action (1 is the first; seat changes before it count)."""
+        return self.lobby_version + number + sum(1 for at in self.seat_changes if at < number)
 
     @property
     def free_seats(self) -> list[int]:
         return [seat for seat, taken in enumerate(self.seats) if taken is None]
+
+    @property
+    def open_seats(self) -> list[int]:
+        """Seats a newcomer may take: free ones in the lobby, left ones during play (a bot plays them meanwhile)."""
+        return [seat for seat, taken in enumerate(self.seats) if taken is None or taken.name is None]
 
     def seat_tokens(self) -> list[str | None]:
         return [None if seat is None else seat.token for seat in self.seats]
@@ -125,10 +137,22 @@ class GameRecord:
         return random.Random(f"first_seat:{self.seed}").randrange(self.players)
 
     # Changes ------------------------------------------------------------------------------
-    def with_seat(self, seat: int, taken: Seat) -> GameRecord:
+    def with_seat(self, seat: int, taken: Seat | None) -> GameRecord:
+        """``seat`` held by ``taken`` (``None``: free, in the lobby); during play the bots then act as usual."""
         seats = list(self.seats)
         seats[seat] = taken
-        return replace(self, seats=tuple(seats), lobby_version=self.lobby_version + 1)
+        if self.state is None:
+            return replace(self, seats=tuple(seats), lobby_version=self.lobby_version + 1)
+        changed = replace(self, seats=tuple(seats), seat_changes=(*self.seat_changes, self.state.version))
+        return changed.with_state(self.state)
+
+    def left(self, seat: int, stand_in: str) -> GameRecord:
+        """``seat`` left: free in the lobby; during play open to a newcomer, played meanwhile by its own bot (a
+        bot seat) or by ``stand_in``."""
+        taken = self.seats[seat]
+        if self.state is None or taken is None:
+            return self.with_seat(seat, None)
+        return self.with_seat(seat, Seat(None, None, taken.bot or stand_in))
 
     def started(self, first_seat: int) -> GameRecord:
         state = run_bots(self.bots(), self.new_state(first_seat), self.seed)
@@ -141,7 +165,12 @@ class GameRecord:
     def state_at(self, version: int) -> tg.GameState:
         """The state as it was at service ``version`` (rebuilt from the history, for idempotent retries)."""
         assert self.state is not None, "a lobby has no state"
-        actions = version - self.lobby_version
+        changes = enumerate(self.seat_changes, 1)  # the n-th change is version lobby_version + at + n
+        actions = (
+            version
+            - self.lobby_version
+            - sum(1 for number, at in changes if self.lobby_version + at + number <= version)
+        )
         if actions == self.state.version:
             return self.state
         record = self.state.replay_record()

@@ -37,17 +37,19 @@ def _lobby_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def game_view(game_id: str, record: GameRecord, seat: int | None, state: tg.GameState | None = None) -> dict[str, Any]:
-    """The view for ``seat`` (``None``: the public view) of ``state`` (default: the current one)."""
+def game_view(
+    game_id: str, record: GameRecord, seat: int | None, state: tg.GameState | None = None, version: int | None = None
+) -> dict[str, Any]:
+    """The view for ``seat`` (``None``: the public view) of ``state`` at ``version`` (default: the current ones)."""
     state = state or record.state
     if state is None:
         view = _lobby_view(record, seat)
-        version = record.version
+    elif seat is None:
+        view = state.public_view()
     else:
-        view = state.public_view() if seat is None else state.view(seat)
-        version = record.lobby_version + state.version
+        view = state.view(seat)
     view["game_id"] = game_id
-    view["version"] = version
+    view["version"] = record.version if version is None else version
     view["public"] = record.public
     view["spectators"] = record.spectators
     for entry in view["seats"]:
@@ -63,7 +65,9 @@ def log_view(record: GameRecord) -> dict[str, Any]:
     state = record.state
     if state is None:
         return {"entries": [], "replay": None}
-    entries = [{**entry, "version": record.lobby_version + index} for index, entry in enumerate(state.public_log(), 1)]
+    entries = [
+        {**entry, "version": record.version_of_action(number)} for number, entry in enumerate(state.public_log(), 1)
+    ]
     return {"entries": entries, "replay": None if state.status == "playing" else state.replay_record()}
 
 
@@ -79,5 +83,5 @@ def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
         body = {}
     else:
         state = None if record.state is None else record.state_at(answer.version)
-        body = game_view(game_id, record, answer.seat, state)
+        body = game_view(game_id, record, answer.seat, state, answer.version)
     return Reply(answer.status, body, answer.version)

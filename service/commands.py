@@ -10,7 +10,9 @@ a step here decides, the store writes, ``presenters`` renders the answer.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import marshmallow as ma
@@ -18,7 +20,7 @@ from flask import current_app
 
 import thegame_core as tg
 
-from . import auth
+from . import auth, sealing
 from .errors import ApiError, from_game_error
 from .game_record import GameRecord, Seat
 from .idempotency import Answer, Remembered, check_anonymous_key, idem_field
@@ -54,6 +56,16 @@ def lobbies() -> LobbyIndex:
     return current_app.extensions["thegame_lobbies"]  # type: ignore[no-any-return]
 
 
+def create(store: GameStore, game_id: str, record: GameRecord) -> bool:
+    """Write a new game (``False`` if the id is taken) and list it if it is a public lobby."""
+    ttl = ttl_for(record)
+    if not store.create(game_id, record.fields(), ttl):
+        return False
+    if record.public:
+        lobbies().sync(game_id, record, ttl)
+    return True
+
+
 def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -> Reply:
     """Run ``step`` (the checks from 409 on, then the change) atomically, honouring Idempotency-Key; then
     keep the lobby list in step with a public game."""
@@ -73,7 +85,7 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
         earlier = None if key is None else remembered.get(key)
         if earlier is not None:
             answer = Answer.recalled(earlier, incoming)
-            if answer.token is not None and not _token_replayable(record, answer):
+            if answer.kind == "seat" and answer.token is not None and not _token_replayable(record, answer):
                 raise ApiError("game_started", "the game has started; its seats are closed")
             return Change((render(incoming.game_id, record, answer), None, False))
         new_record, answer = step(record, caller)
@@ -122,10 +134,16 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
         if seat not in record.open_seats:
             raise ApiError("seat_taken", f"seat {seat} is taken")
         token = None if bot else auth.new_token()
-        new_record = record.with_seat(seat, Seat(body["name"], None if token is None else auth.token_hash(token), bot))
+        taken = Seat(body["name"], None, bot) if token is None else human_seat(body["name"], token)
+        new_record = record.with_seat(seat, taken)
         return new_record, Answer(201, "seat", seat, new_record.version, token)
 
     return step
+
+
+def human_seat(name: str, token: str) -> Seat:
+    """A person's seat: its token's hash, and the public key its rematch token will be sealed to."""
+    return Seat(name, auth.token_hash(token), None, sealing.public_key(token))
 
 
 def leave(incoming: Incoming, seat: int) -> Step:
@@ -176,6 +194,68 @@ def start(incoming: Incoming, schema: ma.Schema) -> Step:
             raise ApiError("validation_error", "no such seat", {"first_seat": [f"seats are 0 to {record.players - 1}"]})
         new_record = record.started(first_seat)
         return new_record, Answer(200, "view", None, new_record.version)
+
+    return step
+
+
+@dataclass
+class Rematch:
+    """The next game of a finished one, drawn once per request (a retried transaction reuses its tokens)."""
+
+    game_id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+    host_token: str = field(default_factory=auth.new_token)
+    record: GameRecord | None = None  # the new game, once the finished one says so
+    seats: dict[int, tuple[Seat, str]] = field(default_factory=dict)  # seat -> its new holder and sealed token
+
+    def seat(self, number: int, old: Seat) -> tuple[Seat, str]:
+        """``old``'s holder in the new game, with a fresh token sealed to the old seat's key."""
+        if number not in self.seats:
+            assert old.name is not None and old.key is not None
+            token = auth.new_token()
+            context = sealing.rematch_context(self.game_id, number)
+            self.seats[number] = human_seat(old.name, token), sealing.seal_for(old.key, token, context)
+        return self.seats[number]
+
+    def game(self, old: GameRecord, created_at: int) -> tuple[GameRecord, dict[str, str]]:
+        """The new game (started if every seat is held) and each human seat's sealed token."""
+        seats: list[Seat | None] = []
+        sealed: dict[str, str] = {}
+        for number, held in enumerate(old.seats):
+            if held is not None and held.bot is not None and held.name is not None:
+                seats.append(Seat(held.name, None, held.bot))
+            elif held is not None and held.name is not None and held.key is not None:
+                seat, sealed[str(number)] = self.seat(number, held)
+                seats.append(seat)
+            else:  # open (left during play), or taken before seats had keys: free in the new lobby
+                seats.append(None)
+        record = GameRecord(
+            old.game,
+            old.players,
+            old.options,
+            secrets.randbits(63),
+            auth.token_hash(self.host_token),
+            seats=tuple(seats),
+            public=old.public,
+            spectators=old.spectators,
+            created_at=created_at,
+        )
+        return (record if record.free_seats else record.started(record.drawn_first_seat())), sealed
+
+
+def rematch(incoming: Incoming, plan: Rematch, created_at: int) -> Step:
+    """The host asks for the next game once this one is over; each seat finds its new token in its view."""
+
+    def step(record: GameRecord, caller: auth.Caller) -> tuple[GameRecord, Answer]:
+        if record.state is None:
+            raise ApiError("game_not_started", "the game has not started yet")
+        if record.status == "playing":
+            raise ApiError("game_not_over", "a rematch follows a finished game")
+        if record.rematch is not None:
+            raise ApiError("rematch_exists", f"this game's rematch is {record.rematch['game_id']}")
+        incoming.check_if_match(record.version)
+        plan.record, sealed = plan.game(record, created_at)
+        new_record = record.with_rematch({"game_id": plan.game_id, "tokens": sealed})
+        return new_record, Answer(201, "rematch", None, new_record.version, plan.host_token)
 
     return step
 

@@ -36,6 +36,8 @@ STATUS_OF: dict[str, int] = {
     "seat_taken": 409,
     "seats_free": 409,
     "seat_free": 409,
+    "game_not_over": 409,
+    "rematch_exists": 409,
     "not_your_turn": 409,
     "game_too_large": 409,
     "stale_version": 412,

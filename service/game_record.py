@@ -30,9 +30,10 @@ class Seat:
     name: str | None  # None: left during play, open to a newcomer while its bot plays it
     token: str | None  # SHA-256 of the seat token; bots have none
     bot: str | None = None
+    key: str | None = None  # a human seat's public key (``sealing``): its rematch token is sealed to it
 
     def to_json(self) -> list[Any]:
-        return [self.name, self.token, self.bot]
+        return [self.name, self.token, self.bot, self.key]
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,8 @@ class GameRecord:
     public: bool = False  # listed in the lobby list while it is a lobby with a free seat
     spectators: bool = True  # False: only seat and host tokens may read it
     created_at: int = 0  # Unix time in milliseconds (the lobby list's order)
-    seat_changes: tuple[int, ...] = ()  # during play: the core version at each change of a seat's holder
+    changes_in_play: tuple[int, ...] = ()  # the core version at each change after the start that is no action
+    rematch: dict[str, Any] | None = None  # once over: {"game_id", "tokens": {seat: token sealed to its key}}
     state: tg.GameState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
@@ -64,7 +66,7 @@ class GameRecord:
             if data.pop("fv") != FORMAT_VERSION:
                 raise CorruptRecord(f"unknown record format {data!r:.80}")
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
-            data["seat_changes"] = tuple(data.get("seat_changes", ()))
+            data["changes_in_play"] = tuple(data.get("changes_in_play", ()))
             state = None if snapshot.state is None else STATES.load(snapshot.state)
             return cls(**data, seats=seats, state=state)
         except (ValueError, TypeError, KeyError) as error:
@@ -84,7 +86,8 @@ class GameRecord:
             "public": self.public,
             "spectators": self.spectators,
             "created_at": self.created_at,
-            "seat_changes": self.seat_changes,
+            "changes_in_play": self.changes_in_play,
+            "rematch": self.rematch,
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -102,12 +105,13 @@ class GameRecord:
 
     @property
     def version(self) -> int:
-        """Lobby changes plus core actions plus seat changes during play: +1 per change of the game."""
-        return self.lobby_version + (0 if self.state is None else self.state.version) + len(self.seat_changes)
+        """Lobby changes, core actions, and changes after the start (seats changing hands, the rematch): +1 per
+        change of the game."""
+        return self.lobby_version + (0 if self.state is None else self.state.version) + len(self.changes_in_play)
 
     def version_of_action(self, number: int) -> int:
         """The version right after the core's ``number``-th action (1 is the first; seat changes before it count)."""
-        return self.lobby_version + number + sum(1 for at in self.seat_changes if at < number)
+        return self.lobby_version + number + sum(1 for at in self.changes_in_play if at < number)
 
     @property
     def free_seats(self) -> list[int]:
@@ -143,8 +147,12 @@ class GameRecord:
         seats[seat] = taken
         if self.state is None:
             return replace(self, seats=tuple(seats), lobby_version=self.lobby_version + 1)
-        changed = replace(self, seats=tuple(seats), seat_changes=(*self.seat_changes, self.state.version))
+        changed = replace(self, seats=tuple(seats), changes_in_play=(*self.changes_in_play, self.state.version))
         return changed.with_state(self.state)
+
+    def with_rematch(self, rematch: dict[str, Any]) -> GameRecord:
+        assert self.state is not None, "only a finished game has a rematch"
+        return replace(self, rematch=rematch, changes_in_play=(*self.changes_in_play, self.state.version))
 
     def left(self, seat: int, stand_in: str) -> GameRecord:
         """``seat`` left: free in the lobby; during play open to a newcomer, played meanwhile by its own bot (a
@@ -165,7 +173,7 @@ class GameRecord:
     def state_at(self, version: int) -> tg.GameState:
         """The state as it was at service ``version`` (rebuilt from the history, for idempotent retries)."""
         assert self.state is not None, "a lobby has no state"
-        changes = enumerate(self.seat_changes, 1)  # the n-th change is version lobby_version + at + n
+        changes = enumerate(self.changes_in_play, 1)  # the n-th change is version lobby_version + at + n
         actions = (
             version
             - self.lobby_version

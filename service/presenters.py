@@ -11,6 +11,7 @@ from typing import Any
 
 import thegame_core as tg
 
+from . import auth, sealing
 from .game_record import GameRecord
 from .idempotency import Answer
 
@@ -52,12 +53,26 @@ def game_view(
     view["version"] = record.version if version is None else version
     view["public"] = record.public
     view["spectators"] = record.spectators
+    view["rematch"] = _rematch(record, seat)
     for entry in view["seats"]:
         taken = record.seats[entry["seat"]]
         entry["name"] = None if taken is None else taken.name
         entry["bot"] = taken is not None and taken.bot is not None
         entry["bot_name"] = None if taken is None else taken.bot
     return view
+
+
+def _rematch(record: GameRecord, seat: int | None) -> dict[str, str] | None:
+    """The next game, if the host asked for one; a seat's view adds its new token, which only its token opens."""
+    if record.rematch is None:
+        return None
+    game_id = record.rematch["game_id"]
+    sealed = record.rematch["tokens"].get(str(seat))
+    token = auth.bearer_token()
+    if seat is None or sealed is None or token is None:
+        return {"game_id": game_id}
+    # a seat view: the request's token is the one that identified this seat
+    return {"game_id": game_id, "token": sealing.open_with(token, sealed, sealing.rematch_context(game_id, seat))}
 
 
 def log_view(record: GameRecord) -> dict[str, Any]:
@@ -81,6 +96,9 @@ def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
         body.update(bot_name=taken.bot, token=answer.token, version=answer.version)
     elif answer.kind == "closed":
         body = {}
+    elif answer.kind == "rematch":
+        assert record.rematch is not None
+        body = {"game_id": record.rematch["game_id"], "host_token": answer.token}
     else:
         state = None if record.state is None else record.state_at(answer.version)
         body = game_view(game_id, record, answer.seat, state, answer.version)

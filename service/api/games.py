@@ -36,6 +36,7 @@ from .schemas import (
     GameCreatedSchema,
     LobbyListSchema,
     LobbyQuerySchema,
+    RematchSchema,
     StartRequestSchema,
 )
 
@@ -102,13 +103,10 @@ class Games(MethodView):
         admit_creation()
         body = validate(CREATE_GAME, parse_json(request.get_data(cache=True)))
         host_token = auth.new_token()
-        record = _new_record(body, host_token, int(commands.lobbies().clock() * 1000))
-        ttl = commands.ttl_for(record)
+        record = _new_record(body, host_token, _now_ms())
         for _ in range(ID_ATTEMPTS):
             game_id = secrets.token_urlsafe(12)
-            if store().create(game_id, record.fields(), ttl):
-                if record.public:
-                    commands.lobbies().sync(game_id, record, ttl)
+            if commands.create(store(), game_id, record):
                 view = {**game_view(game_id, record, None), "host_token": host_token}
                 response = reply(Reply(201, view, record.version))
                 response.headers["Location"] = f"/v1/games/{game_id}"
@@ -135,6 +133,10 @@ class Catalog(MethodView):
         """Every game served: players, options (type, default, allowed values), presets, actions and their
         fields, bots, rule error codes and end reasons, so a client needs no game hard-coded."""
         return jsonify(catalog())
+
+
+def _now_ms() -> int:
+    return int(commands.lobbies().clock() * 1000)
 
 
 def listed_lobby(game_id: str, record: GameRecord) -> dict[str, Any]:
@@ -209,3 +211,34 @@ class Start(MethodView):
         """Host only: deal and start once every seat is taken; answers the public view."""
         parts = incoming(game_id)
         return reply(commands.change(store(), parts, "host", commands.start(parts, START_REQUEST)))
+
+
+@blp.route("/<game_id>/rematch")
+class Rematch(MethodView):
+    @blp.response(201, RematchSchema)
+    @documented(
+        blp,
+        "rematch",
+        "unknown_game",
+        "invalid_token",
+        "forbidden",
+        "game_not_started",
+        "game_not_over",
+        "rematch_exists",
+        "stale_version",
+        "idempotency_key_reused",
+        security=BEARER,
+        changes=True,
+    )
+    def post(self, game_id: str) -> Response:
+        """Host only, once the game is over: the next game, with the same game, options, players, names, bots,
+        `public` and `spectators`, a fresh seed and fresh tokens. It starts at once when every seat is held;
+        a seat left open during play is free in it. The answer holds the new game's id and host token (shown
+        once); each seat finds its new token in its own view of this game (`rematch`)."""
+        parts = incoming(game_id)
+        plan = commands.Rematch()
+        response = reply(commands.change(store(), parts, "host", commands.rematch(parts, plan, _now_ms())))
+        if plan.record is not None and not commands.create(store(), plan.game_id, plan.record):
+            raise ApiError("store_busy", "could not write the new game; retry")  # an id drawn twice: not seen
+        response.headers["Location"] = f"/v1/games/{response.get_json()['game_id']}"
+        return response

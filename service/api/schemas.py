@@ -140,6 +140,11 @@ class GameCreatedSchema(ResponseSchema):
     host_token = fields.String(metadata={"description": "shown once: starts the game and seats bots"})
 
 
+class RematchSchema(ResponseSchema):
+    game_id = fields.String(metadata={"description": "the new game"})
+    host_token = fields.String(metadata={"description": "the new game's host token, shown once"})
+
+
 class SeatTakenSchema(ResponseSchema):
     game_id = fields.String()
     seat = fields.Integer()

@@ -110,7 +110,7 @@ def test_the_host_may_seat_a_bot_in_a_seat_left(http: FlaskClient) -> None:
     assert seat_entry(game, 0) == {"seat": 0, "name": "robo", "bot": True, "bot_name": "greedy"}
 
 
-def test_log_versions_count_the_seat_changes(http: FlaskClient) -> None:
+def test_log_versions_count_the_changes_in_play(http: FlaskClient) -> None:
     game = started(http, players=2, seed=11)
     at_start = game.view(0).get_json()["version"]
     assert leave(game, 1, game.tokens[1]) == 204

@@ -227,6 +227,7 @@ class Rematch(MethodView):
         "rematch_exists",
         "stale_version",
         "idempotency_key_reused",
+        "capacity",
         security=BEARER,
         changes=True,
     )
@@ -235,6 +236,7 @@ class Rematch(MethodView):
         `public` and `spectators`, a fresh seed and fresh tokens. It starts at once when every seat is held;
         a seat left open during play is free in it. The answer holds the new game's id and host token (shown
         once); each seat finds its new token in its own view of this game (`rematch`)."""
+        admit_creation()
         parts = incoming(game_id)
         plan = commands.Rematch()
         response = reply(commands.change(store(), parts, "host", commands.rematch(parts, plan, _now_ms())))

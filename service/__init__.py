@@ -19,6 +19,7 @@ from .api.schemas import ErrorSchema
 from .config import from_env
 from .errors import register_error_handlers
 from .events import Hub
+from .lobby_index import INDEX_PREFIX, LobbyIndex
 from .store import GameStore
 
 __all__ = ["create_app"]
@@ -183,7 +184,7 @@ def _redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisClust
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The app, configured from the environment then ``config`` (tests pass ``REDIS_CLIENT`` to share one store
-    between apps, and ``CLOCK`` to move time by hand)."""
+    between apps, ``LOBBY_INDEX_KEY`` for a lobby list of their own and ``CLOCK`` to move time by hand)."""
     app = Flask(__name__)
     app.config.update(API_SETTINGS)
     app.config["CLOCK"] = time.time  # epoch seconds; tests inject their own to move time by hand
@@ -198,8 +199,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(cors_preflight)
     app.after_request(secure_headers)
     app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
-    client = _redis_client(app.config)
-    app.extensions["thegame_store"] = GameStore(client, app.config["CAS_RETRIES"], app.config["MAX_GAME_BYTES"])
-    app.extensions["thegame_events"] = Hub(client)
+    store = GameStore(_redis_client(app.config), app.config["CAS_RETRIES"], app.config["MAX_GAME_BYTES"])
+    app.extensions["thegame_store"] = store
+    app.extensions["thegame_events"] = Hub(store.client)
+    app.extensions["thegame_lobbies"] = LobbyIndex(
+        store.client, app.config.get("LOBBY_INDEX_KEY", INDEX_PREFIX), app.config.get("CLOCK", time.time)
+    )
     limits.install(app, app.extensions["thegame_store"])
     return app

@@ -20,17 +20,17 @@ TOKEN_BYTES = 32
 MAX_TOKEN_CHARS = 128
 
 
-def _b64(data: bytes) -> str:
+def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
-def _unb64(text: str) -> bytes:
+def unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 def short_digest(data: bytes) -> str:
     """A 128-bit SHA-256 digest in 22 characters: enough to tell requests and idempotency keys apart."""
-    return _b64(hashlib.sha256(data).digest()[:16])
+    return b64(hashlib.sha256(data).digest()[:16])
 
 
 def new_token() -> str:
@@ -38,7 +38,7 @@ def new_token() -> str:
 
 
 def token_hash(token: str) -> str:
-    return _b64(hashlib.sha256(token.encode()).digest())
+    return b64(hashlib.sha256(token.encode()).digest())
 
 
 def matches(token_digest: str, stored: str | None) -> bool:
@@ -47,9 +47,9 @@ def matches(token_digest: str, stored: str | None) -> bool:
 
 def seal(token: str, secret: str, context: str) -> str:
     """``token`` masked with a key derived from ``secret`` (an idempotency key), to hand it back on a retry."""
-    raw = _unb64(token)
+    raw = unb64(token)
     pad = hashlib.sha256(f"{context}\0{secret}".encode()).digest()
-    return _b64(bytes(a ^ b for a, b in zip(raw, pad, strict=True)))
+    return b64(bytes(a ^ b for a, b in zip(raw, pad, strict=True)))
 
 
 def unseal(sealed: str, secret: str, context: str) -> str:
@@ -68,8 +68,8 @@ class Caller:
 MALFORMED = "malformed"
 
 
-def bearer_digest() -> str | None:
-    """The hash of the request's bearer token; ``None`` without one; ``MALFORMED`` for another header."""
+def bearer_token() -> str | None:
+    """The request's bearer token; ``None`` without one; ``MALFORMED`` for another header."""
     header = request.headers.get("Authorization")
     if header is None:
         return None
@@ -77,7 +77,13 @@ def bearer_digest() -> str | None:
     token = token.strip()
     if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_CHARS:
         return MALFORMED
-    return token_hash(token)
+    return token
+
+
+def bearer_digest() -> str | None:
+    """The hash of the request's bearer token; ``None`` without one; ``MALFORMED`` for another header."""
+    token = bearer_token()
+    return token if token is None or token == MALFORMED else token_hash(token)
 
 
 def identify(digest: str | None, host: str, seats: list[str | None]) -> Caller:

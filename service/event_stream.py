@@ -75,8 +75,9 @@ def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.GameS
         actions = state.replay_record()["actions"]
         past = record.state_at(first)
         yield first, past
-        for number in range(first + 1, version):
-            past = past.apply(game.parse_action(actions[number - record.lobby_version - 1]))
+        for number in range(first + 1, version):  # a seat changing hands during play is a version, no action
+            for action in actions[past.version : record.actions_at(number)]:
+                past = past.apply(game.parse_action(action))
             yield number, past
     yield version, state
 
@@ -86,7 +87,7 @@ def views_since(reader: Reader, record: GameRecord, after: int | None) -> Iterat
     if after is not None and after >= record.version:
         return
     for version, state in states_since(record, record.version - 1 if after is None else after):
-        yield sse_event(version, game_view(reader.game_id, record, reader.seat, state))
+        yield sse_event(version, game_view(reader.game_id, record, reader.seat, state, version))
 
 
 def stream(

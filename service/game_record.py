@@ -27,13 +27,14 @@ class CorruptRecord(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    name: str
+    name: str | None  # None: left during play, open to a newcomer while its bot plays it
     token: str | None  # SHA-256 of the seat token; bots have none
     bot: str | None = None
-    reaction_ms: int | None = None  # a bot's pace (``schedule``); None for people
+    reaction_ms: int | None = None  # a bot's pace (``schedule``; None: the game's default); None for people
+    key: str | None = None  # a human seat's public key (``sealing``): its rematch token is sealed to it
 
     def to_json(self) -> list[Any]:
-        return [self.name, self.token, self.bot, self.reaction_ms]
+        return [self.name, self.token, self.bot, self.reaction_ms, self.key]
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,11 @@ class GameRecord:
     turn_seconds: int = 0  # the clock's options (``clock.OPTIONS``), kept apart from the core's
     idle_turns: int = 3
     timing: Timing = field(default_factory=Timing)
+    public: bool = False  # listed in the lobby list while it is a lobby with a free seat
+    spectators: bool = True  # False: only seat and host tokens may read it
+    created_at: int = 0  # Unix time in milliseconds (the lobby list's order)
+    changes_in_play: tuple[int, ...] = ()  # the core version at each change after the start that is no action
+    rematch: dict[str, Any] | None = None  # once over: {"game_id", "tokens": {seat: token sealed to its key}}
     state: tg.GameState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
@@ -64,6 +70,7 @@ class GameRecord:
             if data.pop("fv") != FORMAT_VERSION:
                 raise CorruptRecord(f"unknown record format {data!r:.80}")
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
+            data["changes_in_play"] = tuple(data.get("changes_in_play", ()))
             state = None if snapshot.state is None else STATES.load(snapshot.state)
             timing = Timing.from_json(data.pop("clock", None), 0 if state is None else state.version)
             return cls(**data, seats=seats, timing=timing, state=state)
@@ -84,6 +91,11 @@ class GameRecord:
             "turn_seconds": self.turn_seconds,
             "idle_turns": self.idle_turns,
             "clock": self.timing.to_json(),
+            "public": self.public,
+            "spectators": self.spectators,
+            "created_at": self.created_at,
+            "changes_in_play": self.changes_in_play,
+            "rematch": self.rematch,
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -101,12 +113,22 @@ class GameRecord:
 
     @property
     def version(self) -> int:
-        """Lobby changes plus core actions: +1 per change of the game."""
-        return self.lobby_version + (0 if self.state is None else self.state.version)
+        """Lobby changes, core actions, and changes after the start (seats changing hands, the rematch): +1 per
+        change of the game."""
+        return self.lobby_version + (0 if self.state is None else self.state.version) + len(self.changes_in_play)
+
+    def version_of_action(self, number: int) -> int:
+        """The version right after the core's ``number``-th action (1 is the first; seat changes before it count)."""
+        return self.lobby_version + number + sum(1 for at in self.changes_in_play if at < number)
 
     @property
     def free_seats(self) -> list[int]:
         return [seat for seat, taken in enumerate(self.seats) if taken is None]
+
+    @property
+    def open_seats(self) -> list[int]:
+        """Seats a newcomer may take: free ones in the lobby, left ones during play (a bot plays them meanwhile)."""
+        return [seat for seat, taken in enumerate(self.seats) if taken is None or taken.name is None]
 
     def seat_tokens(self) -> list[str | None]:
         return [None if seat is None else seat.token for seat in self.seats]
@@ -123,10 +145,25 @@ class GameRecord:
         return random.Random(f"first_seat:{self.seed}").randrange(self.players)
 
     # Changes ------------------------------------------------------------------------------
-    def with_seat(self, seat: int, taken: Seat) -> GameRecord:
+    def with_seat(self, seat: int, taken: Seat | None) -> GameRecord:
+        """``seat`` held by ``taken`` (``None``: free, in the lobby); during play the clock then times its bot."""
         seats = list(self.seats)
         seats[seat] = taken
-        return replace(self, seats=tuple(seats), lobby_version=self.lobby_version + 1)
+        if self.state is None:
+            return replace(self, seats=tuple(seats), lobby_version=self.lobby_version + 1)
+        return replace(self, seats=tuple(seats), changes_in_play=(*self.changes_in_play, self.state.version))
+
+    def with_rematch(self, rematch: dict[str, Any]) -> GameRecord:
+        assert self.state is not None, "only a finished game has a rematch"
+        return replace(self, rematch=rematch, changes_in_play=(*self.changes_in_play, self.state.version))
+
+    def left(self, seat: int, stand_in: str) -> GameRecord:
+        """``seat`` left: free in the lobby; during play open to a newcomer, played meanwhile by its own bot (a
+        bot seat) or by ``stand_in``."""
+        taken = self.seats[seat]
+        if self.state is None or taken is None:
+            return self.with_seat(seat, None)
+        return self.with_seat(seat, Seat(None, None, taken.bot or stand_in))
 
     def started(self, first_seat: int) -> GameRecord:
         """The dealt game (the clock's ``schedule.changed`` then times it)."""
@@ -136,10 +173,15 @@ class GameRecord:
         """After actions (the clock's ``schedule.changed`` then times them)."""
         return replace(self, state=state)
 
+    def actions_at(self, version: int) -> int:
+        """How many core actions the game had at service ``version`` (seat changes during play are versions too)."""
+        changes = enumerate(self.changes_in_play, 1)  # the n-th change is version lobby_version + at + n
+        return version - self.lobby_version - sum(1 for n, at in changes if self.lobby_version + at + n <= version)
+
     def state_at(self, version: int) -> tg.GameState:
         """The state as it was at service ``version`` (rebuilt from the history, for idempotent retries)."""
         assert self.state is not None, "a lobby has no state"
-        actions = version - self.lobby_version
+        actions = self.actions_at(version)
         if actions == self.state.version:
             return self.state
         record = self.state.replay_record()

@@ -31,7 +31,7 @@ class Answer:
     """A successful response, in a form small enough to remember for idempotent retries.
 
     ``kind`` is ``"view"`` (the view for ``seat``, public if ``None``, at ``version``), ``"seat"``
-    (a taken seat and its token) or ``"closed"`` (a deleted lobby).
+    (a taken seat and its token) or ``"closed"`` (no body: a deleted lobby, a seat left).
     """
 
     status: int

@@ -11,6 +11,7 @@ from typing import Any
 
 import thegame_core as tg
 
+from . import auth, sealing
 from .game_record import GameRecord
 from .idempotency import Answer
 from .schedule import bot_player, deadline, missed_turns
@@ -39,18 +40,23 @@ def _lobby_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def game_view(game_id: str, record: GameRecord, seat: int | None, state: tg.GameState | None = None) -> dict[str, Any]:
-    """The view for ``seat`` (``None``: the public view) of ``state`` (default: the current one)."""
+def game_view(
+    game_id: str, record: GameRecord, seat: int | None, state: tg.GameState | None = None, version: int | None = None
+) -> dict[str, Any]:
+    """The view for ``seat`` (``None``: the public view) of ``state`` at ``version`` (default: the current ones)."""
     state = state or record.state
     if state is None:
         view = _lobby_view(record, seat)
-        version = record.version
+    elif seat is None:
+        view = state.public_view()
     else:
-        view = state.public_view() if seat is None else state.view(seat)
-        version = record.lobby_version + state.version
+        view = state.view(seat)
     view["game_id"] = game_id
-    view["version"] = version
+    view["version"] = record.version if version is None else version
     view["clock"] = {"turn_seconds": record.turn_seconds, "idle_turns": record.idle_turns}
+    view["public"] = record.public
+    view["spectators"] = record.spectators
+    view["rematch"] = _rematch(record, seat)
     at = now()
     for entry in view["seats"]:
         _seat_entry(entry, record, at)
@@ -76,6 +82,19 @@ def _seat_entry(entry: dict[str, Any], record: GameRecord, at: float) -> None:
     entry["autoplay"] = not entry["bot"] and record.state is not None and bot_player(record, seat) is not None
 
 
+def _rematch(record: GameRecord, seat: int | None) -> dict[str, str] | None:
+    """The next game, if the host asked for one; a seat's view adds its new token, which only its token opens."""
+    if record.rematch is None:
+        return None
+    game_id = record.rematch["game_id"]
+    sealed = record.rematch["tokens"].get(str(seat))
+    token = auth.bearer_token()
+    if seat is None or sealed is None or token is None:
+        return {"game_id": game_id}
+    # a seat view: the request's token is the one that identified this seat
+    return {"game_id": game_id, "token": sealing.open_with(token, sealed, sealing.rematch_context(game_id, seat))}
+
+
 def log_view(record: GameRecord) -> dict[str, Any]:
     """The public move log; the replay (deck included) only once the game is over."""
     state = record.state
@@ -83,8 +102,8 @@ def log_view(record: GameRecord) -> dict[str, Any]:
         return {"entries": [], "replay": None}
     marks = expand_marks(record.timing.marks)
     entries = [
-        {**entry, "version": record.lobby_version + index, "bot": mark in (BOT, AUTO), "auto": mark == AUTO}
-        for index, (entry, mark) in enumerate(zip(state.public_log(), marks, strict=True), 1)
+        {**entry, "version": record.version_of_action(number), "bot": mark in (BOT, AUTO), "auto": mark == AUTO}
+        for number, (entry, mark) in enumerate(zip(state.public_log(), marks, strict=True), 1)
     ]
     return {"entries": entries, "replay": None if state.status == "playing" else state.replay_record()}
 
@@ -99,7 +118,10 @@ def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
         body.update(bot_name=taken.bot, reaction_ms=taken.reaction_ms, token=answer.token, version=answer.version)
     elif answer.kind == "closed":
         body = {}
+    elif answer.kind == "rematch":
+        assert record.rematch is not None
+        body = {"game_id": record.rematch["game_id"], "host_token": answer.token}
     else:
         state = None if record.state is None else record.state_at(answer.version)
-        body = game_view(game_id, record, answer.seat, state)
+        body = game_view(game_id, record, answer.seat, state, answer.version)
     return Reply(answer.status, body, answer.version)

@@ -72,7 +72,8 @@ def bot_player(record: GameRecord, seat: int) -> Player | None:
     """The bot that plays ``seat`` now, if one does."""
     taken, timing = record.seats[seat], record.timing
     if taken is not None and taken.bot is not None:
-        return Player(taken.bot, timing.at + (taken.reaction_ms or 0) / 1000, BOT)
+        pace = default_reaction_ms(record.game) if taken.reaction_ms is None else taken.reaction_ms
+        return Player(taken.bot, timing.at + pace / 1000, BOT)
     if seat in timing.overdue:
         return Player(AUTOPLAY_BOT, max(timing.at, timing.overdue[seat]), AUTO)
     if record.turn_seconds and missed_turns(record, seat) >= record.idle_turns:

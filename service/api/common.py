@@ -55,10 +55,14 @@ def incoming(game_id: str) -> Incoming:
 
 def current(game_id: str) -> tuple[GameRecord, int | None]:
     """For reads: the game's record, once the clock has applied what fell due, and the caller's seat (`None`:
-    the public view)."""
+    the public view); `403 forbidden` without a seat or host token when the game was created with
+    `"spectators": false`."""
     request_parts = incoming(game_id)
     record = catch_up(store(), game_id, request_parts.now)
-    return record, identify(record, request_parts).seat
+    caller = identify(record, request_parts)
+    if caller.role == "anyone" and not record.spectators:
+        raise ApiError("forbidden", "this game has no spectators: send a seat token or the host token")
+    return record, caller.seat
 
 
 def reply(result: Reply) -> Response:

@@ -126,6 +126,18 @@ def game_view_schema(game: str) -> dict[str, Any]:
         "current_seat": {"type": "integer", "nullable": True, "description": "the one seat the game needs, if one"},
         "waiting_for": {"type": "array", "items": {"type": "integer"}, "description": "seats the game waits for"},
         "clock": ref("Clock"),
+        "public": {"type": "boolean", "description": "listed in the lobby list while a seat is free"},
+        "spectators": {"type": "boolean", "description": "false: only seat and host tokens may read the game"},
+        "rematch": {
+            "type": "object",
+            "nullable": True,
+            "description": "null until the host asks for a rematch of the finished game",
+            "properties": {
+                "game_id": {"type": "string", "description": "the next game"},
+                "token": {"type": "string", "description": "seat views only: this seat's token in the next game"},
+            },
+            "required": ["game_id"],
+        },
         **own,
     }
     required = sorted(properties)

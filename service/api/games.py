@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response, jsonify, request
@@ -16,19 +17,51 @@ from ..errors import ApiError
 from ..game_record import GameRecord
 from ..incoming import parse_json, validate
 from ..limits import admit_creation
+from ..lobby_index import DEFAULT_LIMIT, MAX_LIMIT
 from ..presenters import Reply, game_view
-from .common import BEARER, OPTIONAL_BEARER, VIEW, current, documented, incoming, read_reply, reply, store
-from .schemas import CatalogSchema, CreateGameSchema, GameCreatedSchema, StartRequestSchema
+from .common import (
+    BEARER,
+    OPTIONAL_BEARER,
+    VIEW,
+    current,
+    documented,
+    incoming,
+    read_reply,
+    reply,
+    store,
+)
+from .schemas import (
+    CatalogSchema,
+    CreateGameSchema,
+    GameCreatedSchema,
+    LobbyListSchema,
+    LobbyQuerySchema,
+    RematchSchema,
+    StartRequestSchema,
+)
 
-blp = Blueprint("games", __name__, url_prefix="/v1/games", description="The catalog; create, read and start games")
+blp = Blueprint(
+    "games", __name__, url_prefix="/v1/games", description="The catalog; create, list, read and start games"
+)
 
 # Request schemas are built once: loading with a shared instance is safe, and building one costs.
 CREATE_GAME = CreateGameSchema()
 START_REQUEST = StartRequestSchema()
+LOBBY_QUERY = LobbyQuerySchema()
 ID_ATTEMPTS = 3
+LOBBY_PARAMETERS = [
+    {"in": "query", "name": "status", "schema": {"type": "string", "enum": ["lobby"], "default": "lobby"}},
+    {"in": "query", "name": "game", "schema": {"type": "string"}, "description": "only this game of the catalog"},
+    {"in": "query", "name": "cursor", "schema": {"type": "string"}, "description": "the previous page's `next`"},
+    {
+        "in": "query",
+        "name": "limit",
+        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": DEFAULT_LIMIT},
+    },
+]
 
 
-def _new_record(body: dict[str, Any], host_token: str) -> GameRecord:
+def _new_record(body: dict[str, Any], host_token: str, created_at: int) -> GameRecord:
     """The lobby for a validated body; the core checks the players, options and deck (422 if it refuses them)."""
     game, players, deck = body["game"], body["players"], body.get("deck")
     seed = body.get("seed", secrets.randbits(63))  # without one, a secret seed (it also draws the first seat)
@@ -38,9 +71,20 @@ def _new_record(body: dict[str, Any], host_token: str) -> GameRecord:
     except tg.GameError as error:
         raise ApiError("validation_error", error.message, {"_schema": [error.message]}) from None
     options = probe.options.to_dict()
-    seats = (None,) * players
-    host = auth.token_hash(host_token)
-    return GameRecord(game, players, options, seed, host, deck, 0, seats, timed["turn_seconds"], timed["idle_turns"])
+    return GameRecord(
+        game,
+        players,
+        options,
+        seed,
+        auth.token_hash(host_token),
+        deck,
+        seats=(None,) * players,
+        turn_seconds=timed["turn_seconds"],
+        idle_turns=timed["idle_turns"],
+        public=body["public"],
+        spectators=body["spectators"],
+        created_at=created_at,
+    )
 
 
 @blp.route("")
@@ -62,15 +106,26 @@ class Games(MethodView):
         admit_creation()
         body = validate(CREATE_GAME, parse_json(request.get_data(cache=True)))
         host_token = auth.new_token()
-        record = _new_record(body, host_token)
+        record = _new_record(body, host_token, _now_ms())
         for _ in range(ID_ATTEMPTS):
             game_id = secrets.token_urlsafe(12)
-            if store().create(game_id, record.fields(), commands.ttl_for(record)):
+            if commands.create(store(), game_id, record):
                 view = {**game_view(game_id, record, None), "host_token": host_token}
                 response = reply(Reply(201, view, record.version))
                 response.headers["Location"] = f"/v1/games/{game_id}"
                 return response
         raise ApiError("store_busy", "could not allocate a game id; retry")
+
+    @blp.response(200, LobbyListSchema)
+    @documented(blp, "list_lobbies", "validation_error", security=[])
+    @blp.doc(parameters=LOBBY_PARAMETERS)
+    def get(self) -> Response:
+        """Open public lobbies (created with `"public": true`, not started, a seat free), newest first, `limit`
+        per page (default 20, at most 100). Pass `next` back as `cursor` for the following page: lobbies
+        created meanwhile never shift it. A page may hold fewer than `limit` lobbies while `next` is not null."""
+        query = validate(LOBBY_QUERY, request.args.to_dict())
+        listed, cursor = commands.lobbies().page(query.get("game"), query.get("cursor"), query["limit"])
+        return jsonify({"games": [listed_lobby(lobby.game_id, lobby.record) for lobby in listed], "next": cursor})
 
 
 @blp.route("/catalog")
@@ -82,6 +137,22 @@ class Catalog(MethodView):
         `turn_seconds` and `idle_turns`), presets, actions and their fields, bots, rule error codes and end
         reasons, so a client needs no game hard-coded."""
         return jsonify(catalog())
+
+
+def _now_ms() -> int:
+    return int(commands.lobbies().clock() * 1000)
+
+
+def listed_lobby(game_id: str, record: GameRecord) -> dict[str, Any]:
+    created = datetime.fromtimestamp(record.created_at / 1000, UTC).isoformat(timespec="milliseconds")
+    return {
+        "game_id": game_id,
+        "game": record.game,
+        "players": record.players,
+        "free_seats": record.free_seats,
+        "options": record.options,
+        "created_at": created.replace("+00:00", "Z"),
+    }
 
 
 def catalog() -> dict[str, Any]:
@@ -97,10 +168,11 @@ def catalog() -> dict[str, Any]:
 @blp.route("/<game_id>")
 class Game(MethodView):
     @blp.response(200, VIEW)
-    @documented(blp, "get_game", "unknown_game", "invalid_token", security=OPTIONAL_BEARER)
+    @documented(blp, "get_game", "unknown_game", "invalid_token", "forbidden", security=OPTIONAL_BEARER)
     def get(self, game_id: str) -> Response:
-        """The view for the caller: a seat token sees its hand; no token (or the host's) the public view.
-        `ETag` is the version; `If-None-Match` with it answers `304`."""
+        """The view for the caller: a seat token sees its hand; no token (or the host's) the public view, `403`
+        without a token when the game has no spectators. `ETag` is the version; `If-None-Match` with it answers
+        `304`."""
         record, seat = current(game_id)
         return read_reply(game_view(game_id, record, seat), record.version)
 
@@ -145,3 +217,36 @@ class Start(MethodView):
         """Host only: deal and start once every seat is taken; answers the public view."""
         parts = incoming(game_id)
         return reply(commands.change(store(), parts, "host", commands.start(parts, START_REQUEST)))
+
+
+@blp.route("/<game_id>/rematch")
+class Rematch(MethodView):
+    @blp.response(201, RematchSchema)
+    @documented(
+        blp,
+        "rematch",
+        "unknown_game",
+        "invalid_token",
+        "forbidden",
+        "game_not_started",
+        "game_not_over",
+        "rematch_exists",
+        "stale_version",
+        "idempotency_key_reused",
+        "capacity",
+        security=BEARER,
+        changes=True,
+    )
+    def post(self, game_id: str) -> Response:
+        """Host only, once the game is over: the next game, with the same game, options, players, names, bots,
+        `public` and `spectators`, a fresh seed and fresh tokens. It starts at once when every seat is held;
+        a seat left open during play is free in it. The answer holds the new game's id and host token (shown
+        once); each seat finds its new token in its own view of this game (`rematch`)."""
+        admit_creation()
+        parts = incoming(game_id)
+        plan = commands.Rematch()
+        response = reply(commands.change(store(), parts, "host", commands.rematch(parts, plan, _now_ms())))
+        if plan.record is not None and not commands.create(store(), plan.game_id, plan.record):
+            raise ApiError("store_busy", "could not write the new game; retry")  # an id drawn twice: not seen
+        response.headers["Location"] = f"/v1/games/{response.get_json()['game_id']}"
+        return response

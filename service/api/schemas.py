@@ -6,9 +6,11 @@ from typing import Any
 
 import marshmallow as ma
 from marshmallow import fields
-from marshmallow.validate import Length, OneOf, Range
+from marshmallow.validate import Length, OneOf, Range, Regexp
 
 import thegame_core as tg
+
+from ..lobby_index import CURSOR, DEFAULT_LIMIT, MAX_LIMIT
 
 SEED_RANGE = Range(0, 2**63 - 1)
 SEAT = Range(0, 63)
@@ -19,6 +21,15 @@ MAX_REACTION_MS = 60_000
 def _int(**kwargs: Any) -> fields.Integer:
     """Integers only: `"3"` and `3.0` are type errors, not silently converted."""
     return fields.Integer(strict=True, **kwargs)
+
+
+class _JsonBoolean(fields.Boolean):
+    """JSON booleans only: `"yes"`, `1` and `"true"` are type errors, not silently converted."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
 
 
 def _pile(**kwargs: Any) -> fields.String:
@@ -41,6 +52,11 @@ class CreateGameSchema(ma.Schema):
     seed = _int(validate=SEED_RANGE, metadata={"description": "shuffles the deck; not with deck"})
     deck = fields.List(
         _int(), validate=Length(max=200), metadata={"description": "the game's cards in deal/draw order; not with seed"}
+    )
+
+    public = _JsonBoolean(load_default=False, metadata={"description": "listed in the lobby list (GET /v1/games)"})
+    spectators = _JsonBoolean(
+        load_default=True, metadata={"description": "false: only seat tokens and the host token may read the game"}
     )
 
     @ma.validates_schema
@@ -68,6 +84,21 @@ class SeatRequestSchema(ma.Schema):
 
 class StartRequestSchema(ma.Schema):
     first_seat = _int(validate=SEAT, metadata={"description": "default: drawn from the game's seed"})
+
+
+def _catalog_game(name: str) -> None:
+    """Checked when loading: games registered after import (the tests' toy game) count too."""
+    if name not in tg.game_names():
+        raise ma.ValidationError(f"not a game of the catalog: {', '.join(tg.game_names())}")
+
+
+class LobbyQuerySchema(ma.Schema):
+    status = fields.String(load_default="lobby", validate=OneOf(["lobby"]))
+    game = fields.String(validate=_catalog_game, metadata={"description": "a game of the catalog"})
+    cursor = fields.String(
+        validate=Regexp(CURSOR), metadata={"description": "the `next` of the previous page (opaque)"}
+    )
+    limit = fields.Integer(load_default=DEFAULT_LIMIT, validate=Range(1, MAX_LIMIT))
 
 
 class PlaySchema(ma.Schema):
@@ -119,6 +150,11 @@ class GameCreatedSchema(ResponseSchema):
     host_token = fields.String(metadata={"description": "shown once: starts the game and seats bots"})
 
 
+class RematchSchema(ResponseSchema):
+    game_id = fields.String(metadata={"description": "the new game"})
+    host_token = fields.String(metadata={"description": "the new game's host token, shown once"})
+
+
 class SeatTakenSchema(ResponseSchema):
     game_id = fields.String()
     seat = fields.Integer()
@@ -128,6 +164,20 @@ class SeatTakenSchema(ResponseSchema):
     reaction_ms = fields.Integer(allow_none=True, metadata={"description": "a bot's pace; null for a person"})
     token = fields.String(allow_none=True, metadata={"description": "shown once; null for a bot seat"})
     version = fields.Integer()
+
+
+class ListedLobbySchema(ResponseSchema):
+    game_id = fields.String()
+    game = fields.String()
+    players = fields.Integer()
+    free_seats = fields.List(fields.Integer(), metadata={"description": "never empty: full lobbies are not listed"})
+    options = fields.Dict()
+    created_at = fields.String(metadata={"description": "ISO 8601, UTC, milliseconds"})
+
+
+class LobbyListSchema(ResponseSchema):
+    games = fields.List(fields.Nested(ListedLobbySchema), metadata={"description": "newest first"})
+    next = fields.String(allow_none=True, metadata={"description": "the cursor of the next page; null: no more"})
 
 
 class ReplaySchema(ResponseSchema):

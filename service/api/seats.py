@@ -1,4 +1,4 @@
-"""Seats: anyone takes a free seat (and gets its token); the host may seat a server-side bot."""
+"""Seats: anyone takes a free seat (and gets its token); the host may seat a server-side bot; a seat may be left."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from flask_smorest import Blueprint
 from .. import commands
 from ..errors import ApiError
 from ..incoming import Incoming
-from .common import OPTIONAL_BEARER, documented, incoming, reply, store
+from .common import BEARER, OPTIONAL_BEARER, documented, incoming, reply, store
 from .schemas import SeatRequestSchema, SeatTakenSchema
 
-blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Take seats in a lobby")
+blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Take and leave seats")
 
 # Request schemas are built once: loading with a shared instance is safe, and building one costs.
 SEAT_REQUEST = SeatRequestSchema()
@@ -37,6 +37,7 @@ class Seats(MethodView):
         "invalid_token",
         "forbidden",
         "game_started",
+        "game_over",
         "game_full",
         "stale_version",
         "malformed_json",
@@ -48,9 +49,36 @@ class Seats(MethodView):
         changes=True,
     )
     def post(self, game_id: str) -> Response:
-        """Take a free seat (`seat`, or the lowest free one). The seat token is in this answer only.
-        With `bot` and the host token, seat a bot: it plays by itself, `reaction_ms` after each change (default:
-        the game's pace, 0 for The Game, 1500 for Ninja)."""
+        """Take a free seat (`seat`, or the lowest free one): in the lobby, or during play a seat someone left
+        (its bot steps aside). The seat token is in this answer only. With `bot` and the host token, seat a bot:
+        it plays by itself, `reaction_ms` after each change (default: the game's pace, 0 for The Game, 1500 for
+        Ninja)."""
         parts = incoming(game_id)
         role = "host" if _wants_bot(parts) else None
         return reply(commands.change(store(), parts, role, commands.take_seat(parts, SEAT_REQUEST)))
+
+
+@blp.route("/<game_id>/seats/<int:seat>")
+class SeatOf(MethodView):
+    @blp.response(204)
+    @documented(
+        blp,
+        "leave_seat",
+        "unknown_game",
+        "invalid_token",
+        "forbidden",
+        "game_over",
+        "stale_version",
+        "validation_error",
+        "seat_free",
+        "idempotency_key_reused",
+        security=BEARER,
+        changes=True,
+    )
+    def delete(self, game_id: str, seat: int) -> Response:
+        """Leave `seat`, with its own token or the host token. In the lobby the seat is free again (a public
+        lobby is listed again). During play the seat's token stops working and a bot plays the seat (the `best`
+        bot; a bot seat keeps its own) until someone takes it with `POST .../seats`; its view entry then has
+        `name: null`."""
+        parts = incoming(game_id)
+        return reply(commands.change(store(), parts, None, commands.leave(parts, seat)))

@@ -16,6 +16,7 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import FakeClock
+from lobbies import Lobbies
 from redis_cluster import available, redis_cluster
 
 from service import create_app
@@ -82,3 +83,9 @@ def clock() -> FakeClock:
 def timed(make_app: Callable[..., Flask], clock: FakeClock) -> FlaskClient:
     """A client of an app whose clock the test moves (``clock.advance``)."""
     return make_app(CLOCK=clock).test_client()
+
+
+@pytest.fixture
+def lobbies(make_app: Callable[..., Flask]) -> Lobbies:
+    """An app with a lobby index of its own and a clock the test moves (``lobbies.py``)."""
+    return Lobbies(make_app)

@@ -56,7 +56,7 @@ class GameClient:
         return response
 
     def fill(self) -> None:
-        players = self.view().get_json()["players"]
+        players = self.view(Authorization=f"Bearer {self.host}").get_json()["players"]  # even without spectators
         for seat in range(len(self.tokens), players):
             assert self.seat(f"player{seat}").status_code == 201
 

@@ -22,6 +22,11 @@ from test_concurrency import (
     test_the_same_play_from_many_threads_applies_once,
 )
 from test_idempotency import test_a_retried_play_applies_once, test_a_retried_seat_returns_the_same_token
+from test_lobby_list import (
+    test_full_started_and_closed_lobbies_are_not_listed,
+    test_pages_follow_cursors_without_duplicates_or_gaps,
+    test_the_index_lives_on_one_cluster_slot,
+)
 from test_ninja_http import test_a_completion_that_reaches_the_store_first_wins
 from test_store import (
     test_a_conflicting_change_is_recomputed_from_fresh_data,
@@ -46,9 +51,12 @@ ON_THE_CLUSTER = [
     test_create_never_overwrites,
     test_different_plays_from_many_threads,
     test_endless_conflicts_give_up_with_store_busy_and_write_nothing,
+    test_full_started_and_closed_lobbies_are_not_listed,
     test_games_stay_small,
     test_one_hash_tagged_key_with_format_versions,
+    test_pages_follow_cursors_without_duplicates_or_gaps,
     test_replay_after_the_game_reproduces_it,
+    test_the_index_lives_on_one_cluster_slot,
     test_the_same_play_from_many_threads_applies_once,
     test_ttl_follows_the_games_stage,
 ]

@@ -27,6 +27,9 @@ OPERATIONS = {
     ("get", "/v1/games/{game_id}/events"): "stream_events",
     ("get", "/v1/health"): "health",
     ("get", "/v1/games/catalog"): "get_catalog",
+    ("get", "/v1/games"): "list_lobbies",
+    ("delete", "/v1/games/{game_id}/seats/{seat}"): "leave_seat",
+    ("post", "/v1/games/{game_id}/rematch"): "rematch",
     ("post", "/v1/games/{game_id}/actions"): "send_actions",
 }
 

@@ -1,0 +1,170 @@
+"""GET /v1/games?status=lobby: open public lobbies, newest first, stable cursors, an index that stays bounded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from flask import Flask
+from gameclient import bearer, error_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lobbies import Lobbies
+from redis.cluster import key_slot
+
+from service.lobby_index import MAX_LIMIT
+
+
+def test_public_lobbies_newest_first_with_their_free_seats(lobbies: Lobbies) -> None:
+    older = lobbies.create(players=3, options={"preset": "expert"})
+    lobbies.create(public=False, players=2)
+    newer = lobbies.create(game="ninja", players=2)
+    assert older.seat("ann", seat=1).status_code == 201
+    page = lobbies.page(status="lobby")
+    assert page["next"] is None
+    assert [game["game_id"] for game in page["games"]] == [newer.game_id, older.game_id]
+    listed = page["games"][1]
+    assert listed == {
+        "game_id": older.game_id,
+        "game": "the-game",
+        "players": 3,
+        "free_seats": [0, 2],
+        "options": older.view().get_json()["options"],
+        "created_at": "2027-01-15T08:00:01.000Z",
+    }
+
+
+def test_the_game_filter(lobbies: Lobbies) -> None:
+    ninja = lobbies.create(game="ninja", players=2)
+    the_game = lobbies.create(players=2)
+    assert lobbies.listed(game="ninja") == [ninja.game_id]
+    assert lobbies.listed(game="the-game") == [the_game.game_id]
+
+
+def test_full_started_and_closed_lobbies_are_not_listed(lobbies: Lobbies) -> None:
+    full, started, closed, open_ = (lobbies.create(players=1) for _ in range(4))
+    full.fill()
+    started.fill()
+    assert started.start().status_code == 200
+    assert lobbies.http.delete(closed.url, headers=bearer(closed.host)).status_code == 204
+    assert lobbies.listed() == [open_.game_id]
+    # a started or closed lobby leaves the index; a full one stays (a seat left lists it again)
+    assert lobbies.index_sizes() == {"all": 2, "game:the-game": 2, "due": 2}
+
+
+def test_an_expired_lobby_is_not_listed_and_leaves_the_index(lobbies: Lobbies) -> None:
+    expired, kept = lobbies.create(players=2), lobbies.create(players=2)
+    lobbies.app.extensions["thegame_store"].client.delete(f"tg:{{{expired.game_id}}}:game")  # as its TTL would
+    assert lobbies.listed() == [kept.game_id]
+    # a page of every game cannot name the gone game: its own key keeps the entry until a page of it, or its due
+    assert lobbies.index_sizes() == {"all": 1, "game:the-game": 2, "due": 2}
+    assert lobbies.listed(game="the-game") == [kept.game_id]
+    assert lobbies.index_sizes() == {"all": 1, "game:the-game": 1, "due": 1}
+
+
+def test_lobbies_due_are_pruned_by_the_next_change_without_anyone_listing(lobbies: Lobbies) -> None:
+    for _ in range(5):
+        lobbies.create(players=2)
+    lobbies.clock.now += 301  # the lobbies' TTL (300 s in the tests) has passed for all of them
+    newest = lobbies.create(players=2)
+    assert lobbies.index_sizes() == {"all": 1, "game:the-game": 1, "due": 1}
+    assert lobbies.listed() == [newest.game_id]
+
+
+def test_a_change_renews_the_due_time(lobbies: Lobbies) -> None:
+    renewed = lobbies.create(players=2)
+    lobbies.clock.now += 200
+    assert renewed.seat("ann").status_code == 201
+    lobbies.clock.now += 200  # 400 s after creation, 200 s after its last change
+    lobbies.create(players=2)
+    assert renewed.game_id in lobbies.listed()
+
+
+def test_pages_follow_cursors_without_duplicates_or_gaps(lobbies: Lobbies) -> None:
+    first = [lobbies.create(players=2).game_id for _ in range(7)]
+    page = lobbies.page(limit=3)
+    assert [game["game_id"] for game in page["games"]] == first[::-1][:3]
+    later = [lobbies.create(players=2).game_id for _ in range(2)]  # arrive between pages: never shift them
+    second = lobbies.page(limit=3, cursor=page["next"])
+    third = lobbies.page(limit=3, cursor=second["next"])
+    assert [game["game_id"] for game in second["games"] + third["games"]] == first[::-1][3:]
+    assert third["next"] is None
+    assert lobbies.listed(limit=4) == (first + later)[::-1]
+
+
+def test_a_page_skips_full_lobbies(lobbies: Lobbies) -> None:
+    open_ids = []
+    for number in range(6):
+        game = lobbies.create(players=1)
+        if number % 2:
+            game.fill()
+        else:
+            open_ids.append(game.game_id)
+    page = lobbies.page(limit=2)
+    assert [game["game_id"] for game in page["games"]] == open_ids[::-1][:2]
+    assert lobbies.page(limit=2, cursor=page["next"])["games"][0]["game_id"] == open_ids[0]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"status": "playing"},
+        {"limit": 0},
+        {"limit": MAX_LIMIT + 1},
+        {"limit": "ten"},
+        {"game": "chess"},
+        {"cursor": "not-a-cursor"},
+        {"cursor": "1800000000000:bad id"},
+        {"colour": "red"},
+    ],
+)
+def test_bad_queries(lobbies: Lobbies, query: dict[str, object]) -> None:
+    response = lobbies.http.get("/v1/games", query_string=query)
+    assert error_of(response) == (422, "validation_error")
+    assert set(response.get_json()["errors"]) == set(query)
+
+
+def test_the_index_lives_on_one_cluster_slot(lobbies: Lobbies) -> None:
+    lobbies.create(game="ninja", players=2)
+    lobbies.create(players=2)
+    keys = [f"{lobbies.prefix}:{name}" for name in lobbies.index_sizes()]
+    assert len(keys) == 4
+    assert len({key_slot(key.encode()) for key in keys}) == 1
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    moves=st.lists(st.sampled_from(["public", "private", "fill", "start", "close", "page"]), min_size=1, max_size=14),
+    limit=st.integers(1, 4),
+)
+def test_the_pages_list_exactly_the_open_public_lobbies(
+    make_app: Callable[..., Flask], moves: list[str], limit: int
+) -> None:
+    lobbies = Lobbies(make_app)
+    games, cursor = [], None
+    walk: list[str] = []  # the lobbies one client has seen since it started from the first page
+    for move in moves:
+        if move in ("public", "private"):
+            games.append(lobbies.create(public=move == "public", players=1))
+        elif move == "page":  # a client part-way through the pages while lobbies come and go
+            if cursor is None:
+                walk = []
+            page = lobbies.page(limit=limit, **({"cursor": cursor} if cursor else {}))
+            walk += [game["game_id"] for game in page["games"]]
+            assert len(walk) == len(set(walk))  # never the same lobby twice in one walk through the pages
+            cursor = page["next"]
+        elif games:
+            game = games.pop(0)
+            if move in ("fill", "start"):
+                game.fill()
+            if move == "start":
+                assert game.start().status_code == 200
+            if move == "close":
+                assert lobbies.http.delete(game.url, headers=bearer(game.host)).status_code == 204
+    expected = [game.game_id for game in reversed(games) if game.view().get_json()["public"] and _open(game)]
+    assert lobbies.listed(limit=limit) == expected
+
+
+def _open(game: object) -> bool:
+    view = game.view().get_json()  # type: ignore[attr-defined]
+    return view["status"] == "lobby" and any(seat["name"] is None for seat in view["seats"])

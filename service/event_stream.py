@@ -1,6 +1,8 @@
 """What one event stream sends its reader: Server-Sent Events of the reader's views, version by version.
 
-A stream reads the game when its ``Hub`` wakes it (and every ``RECHECK`` keep-alives), and sends one ``view``
+A stream reads the game when its ``Hub`` wakes it, when the clock's next event falls due (a paced bot, a
+deadline: the read applies what fell due, as every read does, so a game moves on while only streams are open),
+and every ``RECHECK`` keep-alives; it sends one ``view``
 event per version it has not sent yet (``id: <version>``), each rendered for its reader alone (a seat's own
 view, or the public view) at that version: past states are rebuilt from the current one's history, once per wake. More
 than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past is not kept), it
@@ -25,11 +27,13 @@ import redis
 import thegame_core as tg
 
 from . import auth
+from .clock import catch_up, next_due
 from .errors import ApiError
 from .events import Watch
 from .game_record import CorruptRecord, GameRecord
 from .presenters import game_view
 from .store import GameStore
+from .timing import now
 
 log = logging.getLogger(__name__)
 
@@ -103,13 +107,27 @@ def stream(
         after = record.version
         if record.status not in LIVE:
             return
-        for _ in range(RECHECK):
-            if watch.woken.wait(keep_alive):
-                break
-            yield KEEP_ALIVE
+        yield from _wait(watch, record, keep_alive)
         watch.woken.clear()  # before the read: a change after it wakes the next wait
         try:
-            record = GameRecord.load(store.load(reader.game_id))
+            record = catch_up(store, reader.game_id)  # what fell due meanwhile is applied, then read
+        except ApiError:  # the game is gone (closed, expired) or too busy: the client reconnects
+            return
         except (redis.RedisError, CorruptRecord) as error:
             log.warning("event stream of %s ended: %s", reader.game_id, type(error).__name__)
             return
+
+
+def _wait(watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:
+    """Keep-alives until a change wakes the stream, the clock's next due time comes (a paced bot, a deadline),
+    or ``RECHECK`` keep-alives passed (to notice an expired game)."""
+    for _ in range(RECHECK):
+        due = next_due(record)
+        left = None if due is None else due - now()
+        if left is not None and left <= 0:
+            return
+        if watch.woken.wait(keep_alive if left is None else min(keep_alive, left)):
+            return
+        if left is not None and left <= keep_alive:
+            return
+        yield KEEP_ALIVE

@@ -6,7 +6,7 @@ token or an unknown game answers the usual JSON error; only then does ``200 text
 
 from __future__ import annotations
 
-from flask import Response, current_app, request
+from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -75,7 +75,8 @@ class Events(MethodView):
             return Response(status=204)
         reader = Reader(game_id, bearer_digest(), seat)
         body = stream(store(), watch, reader, record, after, current_app.config["STREAM_KEEPALIVE"])
-        response = Response(body, mimetype="text/event-stream")
+        # the request's context stays for the whole stream: views read the clock and the reader's token
+        response = Response(stream_with_context(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
         response.call_on_close(watch.close)
         return response

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,7 +96,7 @@ def views_since(reader: Reader, record: GameRecord, after: int | None) -> Iterat
 
 def stream(
     store: GameStore, watch: Watch, reader: Reader, record: GameRecord | None, after: int | None, keep_alive: float
-) -> Iterator[bytes]:
+) -> Generator[bytes, None, None]:
     """The events of ``reader``'s stream from ``record`` (read once ``watch`` was registered), after version
     ``after`` (``None``: from the current view)."""
     yield f"retry: {RETRY_MS}\n\n".encode()  # also sends the headers at once, before any event is due

@@ -6,7 +6,9 @@ token or an unknown game answers the usual JSON error; only then does ``200 text
 
 from __future__ import annotations
 
-from flask import Response, current_app, request, stream_with_context
+from collections.abc import Callable, Generator, Iterator
+
+from flask import Response, copy_current_request_context, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -51,6 +53,21 @@ def _last_event_id(version: int) -> int | None:
     return int(text)
 
 
+def _in_request_context(body: Generator[bytes, None, None]) -> Iterator[bytes]:
+    """``body``'s chunks, each computed inside a copy of the request's context (views read the app's clock and
+    the reader's token; a due catch-up writes with the app's settings), pushed and popped around every step, so
+    streams served by one thread or greenlet in turn never pop each other's context."""
+    return _chunks(copy_current_request_context(lambda: next(body, None)), body)
+
+
+def _chunks(step: Callable[[], bytes | None], body: Generator[bytes, None, None]) -> Iterator[bytes]:
+    try:
+        while (chunk := step()) is not None:
+            yield chunk
+    finally:
+        body.close()
+
+
 @blp.route("/<game_id>/events")
 class Events(MethodView):
     @blp.response(200, STREAM, content_type="text/event-stream", description="the stream of the caller's views")
@@ -75,8 +92,7 @@ class Events(MethodView):
             return Response(status=204)
         reader = Reader(game_id, bearer_digest(), seat)
         body = stream(store(), watch, reader, record, after, current_app.config["STREAM_KEEPALIVE"])
-        # the request's context stays for the whole stream: views read the clock and the reader's token
-        response = Response(stream_with_context(body), mimetype="text/event-stream")
+        response = Response(_in_request_context(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
         response.call_on_close(watch.close)
         return response

@@ -29,7 +29,7 @@ class Lobbies:
     def __init__(self, make_app: Callable[..., Flask]) -> None:
         self.clock = Clock()
         self.prefix = f"tg:{{lobby-test-{secrets.token_hex(8)}}}"
-        self.app = make_app(LOBBY_INDEX_KEY=self.prefix, CLOCK=self.clock)
+        self.app = make_app(LOBBY_INDEX_KEY=self.prefix, CLOCK=self.clock, BOT_DECISIONS=100_000)  # bots finish at once
         self.http: FlaskClient = self.app.test_client()
 
     def create(self, public: bool = True, **body: Any) -> GameClient:

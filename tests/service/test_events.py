@@ -52,7 +52,8 @@ class Table:
         self.options = created["options"]
         self.tokens: dict[int | None, str | None] = {None: None}
         for seat in range(players):
-            body = {"name": f"p{seat}", "seat": seat, **({"bot": bots[seat]} if seat in bots else {})}
+            bot = {"bot": bots[seat], "reaction_ms": 0} if seat in bots else {}  # at once: the test is the pace
+            body = {"name": f"p{seat}", "seat": seat, **bot}
             taken = http.post(f"/v1/games/{self.id}/seats", json=body, headers=bearer(self.host)).get_json()
             if taken["token"]:
                 self.tokens[seat] = taken["token"]
@@ -92,7 +93,9 @@ class Table:
         state = tg.new_game(self.game, self.players, deck=self.deck, options=self.options, first_seat=0)
         game = tg.get_game(self.game)
         actions = [
-            {k: v for k, v in entry.items() if k != "version"} for entry in entries if entry["version"] <= version
+            {k: v for k, v in entry.items() if k not in ("version", "bot", "auto")}
+            for entry in entries
+            if entry["version"] <= version
         ]
         return state.apply_all(game.parse_action(action) for action in actions)
 
@@ -276,7 +279,7 @@ def played(draw: st.DrawFn) -> tuple[GameRecord, int]:
         actions = state.legal_actions(seat)
         state = state.apply(draw(st.sampled_from(actions)))
     lobby = draw(st.integers(1, 5))
-    record = GameRecord(name, 2, {}, 0, "host", None, lobby, (Seat("a", "x"), Seat("b", "y")), state)
+    record = GameRecord(name, 2, {}, 0, "host", None, lobby, (Seat("a", "x"), Seat("b", "y")), state=state)
     return record, draw(st.integers(0, record.version))
 
 

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import GameClient, bearer, error_of, new_game, started
 from lobbies import Lobbies
 
 import thegame_core as tg
+
+
+@pytest.fixture
+def http(make_app: Callable[..., Flask]) -> FlaskClient:
+    """Bots left alone may play a game to its end inside one request here (the per-request cap of bot work
+    is test_clock's subject)."""
+    return make_app(BOT_DECISIONS=100_000).test_client()
 
 
 def leave(game: GameClient, seat: int, token: str | None, **headers: str) -> int:

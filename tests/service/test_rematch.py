@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import GameClient, bearer, error_of, new_game, started, stuck_deck
 from lobbies import Lobbies
 
 from service import sealing
 from service.auth import new_token
+
+
+@pytest.fixture
+def http(make_app: Callable[..., Flask]) -> FlaskClient:
+    """Bots left alone may play a game to its end inside one request here (the per-request cap of bot work
+    is test_clock's subject)."""
+    return make_app(BOT_DECISIONS=100_000).test_client()
 
 
 def lost(http: FlaskClient, **body: Any) -> GameClient:

@@ -26,6 +26,8 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games", description="The cata
 CREATE_GAME = CreateGameSchema()
 START_REQUEST = StartRequestSchema()
 ID_ATTEMPTS = 3
+#: The body: ``seed`` and ``deck`` exclude each other.
+CREATE_BODY = {"allOf": [CreateGameSchema], "not": {"required": ["seed", "deck"]}}
 
 
 def _new_record(body: dict[str, Any], host_token: str) -> GameRecord:
@@ -51,7 +53,7 @@ class Games(MethodView):
         "malformed_json",
         "validation_error",
         "body_too_large",
-        body=CreateGameSchema,
+        body=CREATE_BODY,
         security=[],
     )
     def post(self) -> Response:
@@ -91,7 +93,7 @@ def catalog() -> dict[str, Any]:
 @blp.route("/<game_id>")
 class Game(MethodView):
     @blp.response(200, VIEW)
-    @documented(blp, "get_game", "unknown_game", "invalid_token", security=OPTIONAL_BEARER)
+    @documented(blp, "get_game", "unknown_game", "invalid_token", security=OPTIONAL_BEARER, reads=True)
     def get(self, game_id: str) -> Response:
         """The view for the caller: a seat token sees its hand; no token (or the host's) the public view.
         `ETag` is the version; `If-None-Match` with it answers `304`."""

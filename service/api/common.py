@@ -36,9 +36,19 @@ CHANGE_HEADERS = [
     {
         "in": "header",
         "name": "Idempotency-Key",
-        "schema": {"type": "string", "maxLength": 200},
+        "schema": {"type": "string", "minLength": 1, "maxLength": 200},
         "description": "a retry with the same key returns the first response",
     },
+]
+
+#: The conditional read of every GET that answers a version: ``304`` when the client has it already.
+READ_HEADERS = [
+    {
+        "in": "header",
+        "name": "If-None-Match",
+        "schema": {"type": "string"},
+        "description": 'the ETag of a copy the client holds ("<version>"): 304 without a body if it is current',
+    }
 ]
 
 
@@ -91,18 +101,18 @@ def documented(
     security: list[dict[str, Any]] | None = None,
     body: type[ma.Schema] | dict[str, Any] | None = None,
     changes: bool = False,
+    reads: bool = False,
 ) -> Callable[[F], F]:
     """Document an operation: its id, security, request body (validated in the view, in the contract's
-    order, so it is only described here), the optional change headers and every error it can answer."""
+    order, so it is only described here), the optional change headers, or for a read (``read_reply``)
+    ``If-None-Match`` and its ``304``, and every error it can answer."""
     by_status: dict[int, list[str]] = defaultdict(list)
     if "malformed_json" in errors:  # a route that reads a JSON body refuses one not sent as JSON
         errors = (*errors, "unsupported_media_type")
-    always = (
-        ("store_unavailable", "body_too_large", "store_busy", "game_too_large", "rate_limited", "catching_up")
-        if changes
-        else ("store_unavailable",)
-    )
-    for code in (*errors, *always):
+    always: tuple[str, ...] = ("store_unavailable",)
+    if changes:  # any change: a body, a bounded game, an Idempotency-Key that can be malformed (validation_error)
+        always += ("body_too_large", "store_busy", "game_too_large", "rate_limited", "validation_error", "catching_up")
+    for code in dict.fromkeys((*errors, *always)):  # each once, in order
         by_status[STATUS_OF.get(code, 422)].append(code)
     doc: dict[str, Any] = {"operationId": operation_id}
     if security is not None:
@@ -111,10 +121,12 @@ def documented(
         # else an empty body is valid
         required = isinstance(body, dict) or any(field.required for field in body().fields.values())
         doc["requestBody"] = {"required": required, "content": {"application/json": {"schema": body}}}
-    if changes:
-        doc["parameters"] = CHANGE_HEADERS
+    if changes or reads:
+        doc["parameters"] = CHANGE_HEADERS if changes else READ_HEADERS
 
     def decorate(view: F) -> F:
+        if reads:
+            view = blp.alt_response(304, description="Not Modified: the version in If-None-Match is current")(view)
         for status, codes in sorted(by_status.items()):
             view = blp.alt_response(status, schema=ErrorSchema, description="error: " + ", ".join(codes))(view)
         return blp.doc(**doc)(view)  # type: ignore[no-any-return]

@@ -60,6 +60,9 @@ LOBBY_PARAMETERS = [
     },
 ]
 
+#: The body: ``seed`` and ``deck`` exclude each other.
+CREATE_BODY = {"allOf": [CreateGameSchema], "not": {"required": ["seed", "deck"]}}
+
 
 def _new_record(body: dict[str, Any], host_token: str, created_at: int) -> GameRecord:
     """The lobby for a validated body; the core checks the players, options and deck (422 if it refuses them)."""
@@ -98,7 +101,7 @@ class Games(MethodView):
         "malformed_json",
         "validation_error",
         "body_too_large",
-        body=CreateGameSchema,
+        body=CREATE_BODY,
         security=[],
     )
     def post(self) -> Response:
@@ -168,7 +171,7 @@ def catalog() -> dict[str, Any]:
 @blp.route("/<game_id>")
 class Game(MethodView):
     @blp.response(200, VIEW)
-    @documented(blp, "get_game", "unknown_game", "invalid_token", "forbidden", security=OPTIONAL_BEARER)
+    @documented(blp, "get_game", "unknown_game", "invalid_token", "forbidden", security=OPTIONAL_BEARER, reads=True)
     def get(self, game_id: str) -> Response:
         """The view for the caller: a seat token sees its hand; no token (or the host's) the public view, `403`
         without a token when the game has no spectators. `ETag` is the version; `If-None-Match` with it answers

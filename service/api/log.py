@@ -16,7 +16,7 @@ blp = Blueprint("log", __name__, url_prefix="/v1/games", description="Move log a
 @blp.route("/<game_id>/log")
 class Log(MethodView):
     @blp.response(200, LogSchema)
-    @documented(blp, "get_log", "unknown_game", "invalid_token", "forbidden", security=OPTIONAL_BEARER)
+    @documented(blp, "get_log", "unknown_game", "invalid_token", "forbidden", security=OPTIONAL_BEARER, reads=True)
     def get(self, game_id: str) -> Response:
         """Who placed what where, signals and turn ends (never hands or the deck); once the game is over,
         `replay` = `{deck, options, first_seat, actions}` from which `thegame_core.replay` rebuilds it."""

@@ -1,0 +1,113 @@
+"""schemathesis against the app in-process (WSGI; the real Redis when ``REDIS_URL`` is set): requests generated from
+``/v1/openapi.json`` for every operation, anonymous and with real tokens of real games, and every answer checked
+against the document: no 5xx, a documented status code, content type and headers, a body that fits its schema,
+every request that breaks the schema refused (with a 4xx), and every error code listed for its operation.
+
+Not checked: that every schema-valid request is accepted (``positive_data_acceptance``): a game's rules refuse
+schema-valid requests (a card not in hand, a deck that is no permutation) with their own documented 4xx, which a
+schema cannot express. Nor the ``Allow`` header of ``OPTIONS``: Flask's automatic answer on ``/v1/games/catalog``
+also names ``DELETE``, since that path matches ``/v1/games/{game_id}`` too. Examples per operation are bounded
+(``EXAMPLES``) to keep CI's time.
+"""
+
+from __future__ import annotations
+
+import schemathesis
+from conftest import REDIS_URL, TTLS
+from flask.testing import FlaskClient
+from gameclient import GameClient, new_game
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from schemathesis import CheckContext
+from schemathesis.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+from schemathesis.config import SchemathesisConfig
+
+from service import create_app
+
+EXAMPLES = 25
+
+
+@schemathesis.check
+def error_code_documented(ctx: CheckContext, response: schemathesis.Response, case: schemathesis.Case) -> None:
+    """An error answer's ``error`` code is one its operation lists for that status ("error: a, b"); a request with
+    another method than the operation's is not one of its answers (it gets ``405``)."""
+    if response.status_code < 400 or case.method.upper() != case.operation.method.upper():
+        return
+    documented = case.operation.definition.raw["responses"].get(str(response.status_code), {})
+    listed = documented.get("description", "").removeprefix("error: ").split(", ")
+    error = response.json()["error"]
+    assert error in listed, f"{response.status_code} {error} is not listed for {case.operation.label}: {listed}"
+
+
+CHECKS = [
+    error_code_documented,
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+]
+#: A request that breaks the schema is refused by any 4xx the service documents: 412 and 413 too (an If-Match or a
+#: body size can be checked before the part the generator broke).
+CONFIG = SchemathesisConfig.from_dict(
+    {"checks": {"negative_data_rejection": {"expected-statuses": [400, 401, 403, 404, 405, 409, 412, 413, 415, 422]}}}
+)
+BOUNDED = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+APP = create_app({"REDIS_URL": REDIS_URL, "TESTING": True, **TTLS})  # one app for the module: its store too
+schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", APP, config=CONFIG)
+
+
+@schema.parametrize()
+@BOUNDED
+def test_anonymous_requests_match_the_document(case: schemathesis.Case) -> None:
+    case.call_and_validate(checks=CHECKS)
+
+
+def real_game(http: FlaskClient, path: str, data: st.DataObject) -> GameClient:
+    """A real game for ``path``: The Game (or Ninja, on ``/actions``) in a lobby with a free seat, a full lobby,
+    or started."""
+    ninja = path.endswith("/actions") and data.draw(st.booleans())
+    game = new_game(http, players=2, game="ninja" if ninja else "the-game", seed=data.draw(st.integers(0, 999)))
+    stage = data.draw(st.sampled_from(["free seat", "full", "started"]))
+    game.seat("ann") if stage == "free seat" else game.fill()
+    if stage == "started":
+        assert game.start().status_code == 200
+    return game
+
+
+@schema.parametrize()
+@schema.given(data=st.data())
+@BOUNDED
+def test_requests_with_real_tokens_match_the_document(case: schemathesis.Case, data: st.DataObject) -> None:
+    """The generated request on a real game, with its host's or a seat's token, and the generated ``If-Match``,
+    none, or the game's version."""
+    if "game_id" in (case.path_parameters or {}):
+        http = APP.test_client()
+        game = real_game(http, case.path, data)
+        token = data.draw(st.sampled_from([game.host, *game.tokens.values()]))
+        headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+        if_match = data.draw(st.sampled_from(["generated", "none", "current"]))
+        if if_match == "none":
+            headers.pop("If-Match", None)
+        elif if_match == "current":
+            headers["If-Match"] = game.view().headers["ETag"]
+        case.path_parameters = {**(case.path_parameters or {}), "game_id": game.game_id}
+        case.headers = headers
+    case.call_and_validate(checks=CHECKS)
+
+
+def test_the_document_covers_every_route() -> None:
+    """Every route the app serves (but its documents and Swagger UI) is an operation schemathesis generates for."""
+    documented = {path.replace("{game_id}", "<game_id>") for path in schema.raw_schema["paths"]}
+    served = {rule.rule for rule in APP.url_map.iter_rules() if rule.rule.startswith("/v1/")}
+    assert served - {"/v1/openapi.json"} == documented

@@ -53,6 +53,7 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
     last. Any other action is refused (``engine``). ``InvalidAction`` for a seat not in the game."""
     (
         options, _, _, hands, face_up, _, _, pile, _, _, phase, turn, ready, give, window, _, _, out, _, outcome,
+        _, _, _,
     ) = fields  # fmt: skip
     if type(seat) is not int or not 0 <= seat < len(hands):
         raise InvalidAction(f"seat must be an integer from 0 to {len(hands) - 1}, got {seat!r}")
@@ -131,7 +132,7 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
 
     It names seats by what they hold, so it is for referees (the simulator, a bot runner), never a view.
     """
-    options, _, _, hands, face_up, _, _, _, _, _, phase, turn, _, _, window, _, _, _, _, outcome = fields
+    options, _, _, hands, face_up, _, _, _, _, _, phase, turn, _, _, window, _, _, _, _, outcome, _, _, _ = fields
     if outcome is not None:
         return ()
     out_of_turn = options.out_of_turn

@@ -1,9 +1,9 @@
 """The transitions of Ninja (N4.3-N12): every action checked in the contract's order, then applied.
 
-``advance`` unpacks the state into locals and applies the actions in order: the common ones inline,
-the others (and any the inline condition turns down) through ``_step``, on a ``Table`` (a mutable
-scratch object) of the same fields. The caller's state is never touched, so an action refused
-anywhere leaves it exactly as it was (all or nothing, one new state per batch).
+``step`` unpacks the state into locals and applies one action: the common ones inline, the others
+(and any the inline condition turns down) through ``_checked``, on a ``Table`` (a mutable scratch
+object) of the same fields; ``advance`` steps through a batch. The caller's state is never touched,
+so an action refused anywhere leaves it exactly as it was (all or nothing).
 
 Errors come in the contract's order: ``GameOver``, ``InvalidAction`` (malformed), ``NotYourTurn``
 (an in-turn action from a seat the game is not waiting for), then ``IllegalAction`` with a rule code
@@ -19,7 +19,21 @@ from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from ...outcome import Outcome
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp, shape_problem
 from .cards import CARDS_IN_DECK, HAND_TARGET, HIGHEST, MAX_COPIES, NINJA, card_name
-from .fields import GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Window
+from .fields import (
+    ALONE,
+    DERIVED,
+    GIVE,
+    ONLY,
+    PLAY,
+    PLAYING,
+    REFILL,
+    SWAP,
+    Fields,
+    GiveInfo,
+    Pending,
+    Window,
+    questions,
+)
 from .options import Options
 from .rules import (
     BURN_RUN,
@@ -65,10 +79,10 @@ ERRORS = {
 
 
 class Table:
-    """The fields of a state being changed by a batch of actions (``Fields`` but ``history``), as
-    attributes: per-seat zones stay tuples, and a change replaces one seat's entry (``_put``)."""
+    """The fields of a state being changed by an action (``Fields`` but ``history`` and the derived
+    ones), as attributes: per-seat zones stay tuples, and a change replaces one seat's entry (``_put``)."""
 
-    __slots__ = (*(name for name in Fields._fields if name != "history"), "players")
+    __slots__ = (*(name for name in Fields._fields if name != "history" and name not in DERIVED), "players")
     options: Options
     deck: tuple[int, ...]
     first_seat: int
@@ -132,171 +146,168 @@ _GROUPS = tuple(tuple((value,) * count for count in range(MAX_COPIES + 1)) for v
 
 def advance(state: S, actions: Iterable[Action]) -> S:
     """The state after every action in order (a new instance of ``state``'s class); raises
-    ``GameError`` at the first refused one, and ``state`` never changes.
+    ``GameError`` at the first refused one, and ``state`` never changes (all or nothing: the states
+    in between are dropped)."""
+    for action in actions:
+        state = step(state, action)
+    return state
 
-    One loop over local copies of the fields. The actions of nearly every turn (an in-turn play
-    refilled from the stock, a pick-up, a give, an accept) are applied inline when one condition
-    says they are fine: in CPython a call costs about as much as the whole action. Any other
-    action, and any action that condition turns down, goes through ``_step``: the checks in the
-    contract's order, then the rule's own function, on a ``Table``.
+
+def step(state: S, action: Any) -> S:
+    """The state after ``action`` (a new instance of ``state``'s class); raises ``GameError`` if it
+    is refused, and ``state`` never changes.
+
+    The actions of nearly every turn (an in-turn play refilled without a choice, a pick-up, a give,
+    an accept) are applied inline, on local copies of the fields, when one condition says they are
+    fine: in CPython a call costs about as much as the whole action. Any other action, and any
+    action that condition turns down, goes through ``_checked``: the checks in the contract's
+    order, then the rule's own function, on a ``Table``.
     """
-    batch: tuple[Any, ...] = actions if type(actions) is tuple else tuple(actions)
     (
-        options, deck, first_seat, dealt, face_up, face_down, drawn, pile, burned, last_layer, phase, turn, ready,
-        give, window, pending, turns, out, history, outcome,
+        options, deck, first_seat, hands, face_up, face_down, drawn, pile, burned, last_layer, phase, turn, ready,
+        give, window, pending, turns, out, history, outcome, _, _, _,
     ) = state  # fmt: skip
-    plays_on, limit, from_table, reset, breaks_run = (
-        options.plays_on, options.limit, options.from_table, options.reset, options.ninja_breaks_run,
-    )  # fmt: skip
-    max_turns = options.max_turns
-    hands = list(dealt)
+    if outcome is not None or out:  # over, or play_to_last after a seat left (where seats are skipped)
+        return _checked(state, action)
+    kind = type(action)
     players = len(hands)
-    for action in batch:
-        kind = type(action)
-        if outcome is None and not out:  # out: play_to_last after a seat left, where seats are skipped
-            if kind is Play and phase == PLAY:
-                seat, value, count = action
-                hand = hands[seat] if type(seat) is int and seat == turn else ()
-                if hand and type(value) is int and type(count) is int and 0 < count <= limit and value in hand:
-                    index = hand.index(value)
-                    end = index + count
-                    kept = len(hand) - count
-                    ref = pile[-1] if pile else 0  # the reference (N5): 0 for none; NINJA never is one
-                    if not ref and pile and not reset:
-                        for card in reversed(pile):
-                            if card:
-                                ref = card
-                                break
-                    need = HAND_TARGET - kept  # N10: the refill, planned before anything changes
-                    stock = CARDS_IN_DECK - drawn
-                    if (
-                        end <= len(hand)
-                        and hand[end - 1] == value
-                        and plays_on[ref][value]
-                        and turns + 1 < max_turns
-                        and (
-                            need <= stock
-                            or (not from_table and _plain_refill(kept, stock, face_up[seat], face_down[seat]))
-                        )
-                    ):
-                        # An in-turn play (N6, N7), its refill without a choice, not the last turn.
-                        rest = hand[:index] + hand[end:]
-                        if need > 0:
-                            if need <= stock:
-                                rest += deck[drawn : drawn + need]
-                                drawn += need
-                            else:
-                                rest += deck[drawn:]
-                                drawn, need, up = CARDS_IN_DECK, need - stock, face_up[seat]
-                                if len(up) <= need:
-                                    rest += up
-                                    need -= len(up)
-                                    face_up = (*face_up[:seat], (), *face_up[seat + 1 :])
-                                    if need:
-                                        down = face_down[seat]
-                                        rest += down[:need]
-                                        face_down = (*face_down[:seat], down[need:], *face_down[seat + 1 :])
-                                else:
-                                    rest += up[:need]
-                                    face_up = (*face_up[:seat], up[need:], *face_up[seat + 1 :])
-                            rest = tuple(sorted(rest))
-                        hands[seat] = rest
-                        turns += 1
-                        if not value:
-                            run = 0 if breaks_run else run_length(pile + _GROUPS[value][count], options)
-                        elif breaks_run:
-                            run, below = count, len(pile) - 1
-                            while below >= 0 and pile[below] == value:
-                                run += 1
-                                below -= 1
-                        else:
-                            run = run_length(pile + _GROUPS[value][count], options)
-                        window = give = None
-                        if run >= BURN_RUN or value == NINE:  # N7.4, N7.5: burned, and a new pile led
-                            burned += len(pile) + count
-                            pile, last_layer = (), None
-                            if run < BURN_RUN and not options.burner_leads:
-                                turn = seat + 1 if seat + 1 < players else 0
-                            continue
-                        pile += _GROUPS[value][count]
-                        last_layer = seat
-                        if value != SIX and value and (run == 2 or (run == 3 and options.single_completion)):
-                            window = (value, seat, 2 if run == 2 else 1)  # N9
-                        if value == THIRTEEN:  # N8: the placer names a target
-                            phase, give = GIVE, (seat, None, seat)
-                        elif value == EIGHT:  # N7.7
-                            turn = after_eights(seat, count, players, out, options)
-                        else:
-                            turn = seat + 1 if seat + 1 < players else 0
-                        continue
-            elif kind is PickUp and phase == PLAY:
-                seat = action[0]
-                hand = hands[seat] if type(seat) is int and seat == turn else ()
-                if hand and pile and turns + 1 < max_turns:
-                    must_play = False
-                    if not options.voluntary_pickup:
-                        ref = pile[-1]
-                        if not ref and not reset:
-                            for card in reversed(pile):
-                                if card:
-                                    ref = card
-                                    break
-                        legal_on = plays_on[ref]
-                        for card in hand:
-                            if legal_on[card]:
-                                must_play = True
-                                break
-                    if not must_play:  # N11: the pile into the hand, a new pile led
-                        hands[seat] = tuple(sorted(hand + pile))
-                        turns += 1
-                        pile, window = (), None
-                        if last_layer is None or options.after_pickup_leader != "last_layer":
-                            turn = seat + 1 if seat + 1 < players else 0
-                        else:
-                            turn = last_layer
-                        last_layer = None
-                        continue
-            elif kind is Give and phase == GIVE:
-                seat, target = action
-                if (
-                    type(seat) is int
-                    and seat == turn
-                    and give is not None
-                    and give[1] is None
-                    and type(target) is int
-                    and 0 <= target < players
-                    and target != seat
-                ):  # N8: the giver names a target
-                    give, turn, window = (seat, target, give[2]), target, None
-                    continue
-            elif kind is Accept and phase == GIVE:
-                seat = action[0]
-                if type(seat) is int and seat == turn and give is not None and give[1] is not None:
-                    giver, _, origin = give  # N8: the target takes the pile; a new pile is led
-                    hands[seat] = tuple(sorted(hands[seat] + pile))
-                    pile, last_layer, give, phase = (), None, None, PLAY
-                    rule = options.after_give_leader
-                    if rule == "last_layer":
-                        turn = giver
-                    else:
-                        turn = origin if rule == "next_after_original_giver" else seat
-                        turn = turn + 1 if turn + 1 < players else 0
-                    continue
-        (
-            options, deck, first_seat, hands, face_up, face_down, drawn, pile, burned, last_layer, phase, turn, ready,
-            give, window, pending, turns, out, outcome,
-        ) = _step(
-            (
-                options, deck, first_seat, hands, face_up, face_down, drawn, pile, burned, last_layer, phase, turn,
-                ready, give, window, pending, turns, out, outcome,
-            ),
-            action,
-        )  # fmt: skip
+    if kind is Play and phase == PLAY:
+        seat, value, count = action
+        hand = hands[seat] if type(seat) is int and seat == turn else ()
+        if not (hand and type(value) is int and type(count) is int and 0 < count <= options.limit and value in hand):
+            return _checked(state, action)
+        index = hand.index(value)
+        end = index + count
+        kept = len(hand) - count
+        ref = pile[-1] if pile else 0  # the reference (N5): 0 for none; NINJA never is one
+        if not ref and pile and not options.reset:
+            for card in reversed(pile):
+                if card:
+                    ref = card
+                    break
+        need = HAND_TARGET - kept  # N10: the refill, planned before anything changes
+        stock = CARDS_IN_DECK - drawn
+        if not (
+            end <= len(hand)
+            and hand[end - 1] == value
+            and options.plays_on[ref][value]
+            and turns + 1 < options.max_turns
+            and (
+                need <= stock or (not options.from_table and _plain_refill(kept, stock, face_up[seat], face_down[seat]))
+            )
+        ):
+            return _checked(state, action)
+        # An in-turn play (N6, N7), its refill without a choice, not the last turn.
+        rest = hand[:index] + hand[end:]
+        if need > 0:
+            if need <= stock:
+                rest += deck[drawn : drawn + need]
+                drawn += need
+            else:
+                rest += deck[drawn:]
+                drawn, need, up = CARDS_IN_DECK, need - stock, face_up[seat]
+                if len(up) <= need:
+                    rest += up
+                    need -= len(up)
+                    face_up = (*face_up[:seat], (), *face_up[seat + 1 :])
+                    if need:
+                        down = face_down[seat]
+                        rest += down[:need]
+                        face_down = (*face_down[:seat], down[need:], *face_down[seat + 1 :])
+                else:
+                    rest += up[:need]
+                    face_up = (*face_up[:seat], up[need:], *face_up[seat + 1 :])
+            rest = tuple(sorted(rest))
+        hands = (*hands[:seat], rest, *hands[seat + 1 :])
+        turns += 1
+        if not value:
+            run = 0 if options.ninja_breaks_run else run_length(pile + _GROUPS[value][count], options)
+        elif options.ninja_breaks_run:
+            run, below = count, len(pile) - 1
+            while below >= 0 and pile[below] == value:
+                run += 1
+                below -= 1
+        else:
+            run = run_length(pile + _GROUPS[value][count], options)
+        window = give = None
+        if run >= BURN_RUN or value == NINE:  # N7.4, N7.5: burned, and a new pile led
+            burned += len(pile) + count
+            pile, last_layer = (), None
+            if run < BURN_RUN and not options.burner_leads:
+                turn = seat + 1 if seat + 1 < players else 0
+        else:
+            pile += _GROUPS[value][count]
+            last_layer = seat
+            if value != SIX and value and (run == 2 or (run == 3 and options.single_completion)):
+                window = (value, seat, 2 if run == 2 else 1)  # N9
+            if value == THIRTEEN:  # N8: the placer names a target
+                phase, give = GIVE, (seat, None, seat)
+            elif value == EIGHT:  # N7.7
+                turn = after_eights(seat, count, players, out, options)
+            else:
+                turn = seat + 1 if seat + 1 < players else 0
+    elif kind is PickUp and phase == PLAY:
+        seat = action[0]
+        hand = hands[seat] if type(seat) is int and seat == turn else ()
+        if not (hand and pile and turns + 1 < options.max_turns):
+            return _checked(state, action)
+        if not options.voluntary_pickup:
+            ref = pile[-1]
+            if not ref and not options.reset:
+                for card in reversed(pile):
+                    if card:
+                        ref = card
+                        break
+            legal_on = options.plays_on[ref]
+            for card in hand:
+                if legal_on[card]:
+                    return _checked(state, action)  # must_play
+        # N11: the pile into the hand, a new pile led
+        hands = (*hands[:seat], tuple(sorted(hand + pile)), *hands[seat + 1 :])
+        turns += 1
+        pile, window = (), None
+        if last_layer is None or options.after_pickup_leader != "last_layer":
+            turn = seat + 1 if seat + 1 < players else 0
+        else:
+            turn = last_layer
+        last_layer = None
+    elif kind is Give and phase == GIVE:
+        seat, target = action
+        if not (
+            type(seat) is int
+            and seat == turn
+            and give is not None
+            and give[1] is None
+            and type(target) is int
+            and 0 <= target < players
+            and target != seat
+        ):
+            return _checked(state, action)
+        give, turn, window = (seat, target, give[2]), target, None  # N8: the giver names a target
+    elif kind is Accept and phase == GIVE:
+        seat = action[0]
+        if not (type(seat) is int and seat == turn and give is not None and give[1] is not None):
+            return _checked(state, action)
+        giver, _, origin = give  # N8: the target takes the pile; a new pile is led
+        hands = (*hands[:seat], tuple(sorted(hands[seat] + pile)), *hands[seat + 1 :])
+        pile, last_layer, give, phase = (), None, None, PLAY
+        rule = options.after_give_leader
+        if rule == "last_layer":
+            turn = giver
+        else:
+            turn = origin if rule == "next_after_original_giver" else seat
+            turn = turn + 1 if turn + 1 < players else 0
+    else:
+        return _checked(state, action)
+    # Not over, not swapping: ``questions`` for the state built, inline; the history grows by concatenation
+    # (one new tuple, where ``(*history, action)`` builds a list first).
+    asking = None if window is not None or options.out_of_turn else ALONE[turn]
+    history += (action,)
     return tuple.__new__(
         type(state),
         (
-            options, deck, first_seat, tuple(hands), face_up, face_down, drawn, pile, burned, last_layer, phase, turn,
-            ready, give, window, pending, turns, out, history + batch, outcome,
+            options, deck, first_seat, hands, face_up, face_down, drawn, pile, burned, last_layer, phase, turn, ready,
+            give, window, pending, turns, out, history, None, PLAYING, ONLY[turn], asking,
         ),
     )  # fmt: skip
 
@@ -310,27 +321,30 @@ def _plain_refill(kept: int, stock: int, up: tuple[int, ...], down: tuple[int, .
     return up[0] == up[-1]
 
 
-def _step(fields: tuple[Any, ...], action: object) -> tuple[Any, ...]:
-    """One action on ``fields`` (a state's but ``history``, ``hands`` a list): every check in the
-    contract's order, then its rule; the fields after it (``hands`` a list again)."""
+def _checked(state: S, action: Any) -> S:
+    """``step`` for any action: every check in the contract's order, then its rule, on a ``Table``."""
     table = Table()
     (
-        table.options, table.deck, table.first_seat, hands, table.face_up, table.face_down, table.drawn, table.pile,
-        table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window, table.pending,
-        table.turns, table.out, table.outcome,
-    ) = fields  # fmt: skip
-    table.hands = tuple(hands)
-    players = table.players = len(hands)
+        table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
+        table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
+        table.pending, table.turns, table.out, history, table.outcome, _, _, _,
+    ) = state  # fmt: skip
+    players = table.players = len(table.hands)
     if table.outcome is not None:
         raise GameOver("the game is over: no action is accepted")
     problem = shape_problem(action, players)
     if problem is not None:
         raise InvalidAction(problem)
     _STEPS[type(action)](table, action)
-    return (
-        table.options, table.deck, table.first_seat, list(table.hands), table.face_up, table.face_down, table.drawn,
-        table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
-        table.pending, table.turns, table.out, table.outcome,
+    history += (action,)
+    return tuple.__new__(
+        type(state),
+        (
+            table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
+            table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
+            table.pending, table.turns, table.out, history, table.outcome,
+            *questions(table.options, table.phase, table.turn, table.ready, table.window, table.outcome),
+        ),
     )  # fmt: skip
 
 

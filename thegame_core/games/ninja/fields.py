@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ...outcome import Outcome
 from .actions import Action
-from .options import Options
+from .options import MAX_PLAYERS, Options
 
 #: Phases of the pinned view: swapping, a seat to play, a give under way (N8), a refill that asks
 #: the placer which face-up card to take (N10).
@@ -32,6 +32,11 @@ class Fields(NamedTuple):
     ``turn`` is the seat whose single action the game needs (the player, the giver or target, the
     refilling placer; ``first_seat`` while swapping). ``out`` lists seats out of cards in the order
     they went out; ``turns`` counts in-turn plays and pick-ups (``max_turns``).
+
+    The last three fields follow from the others (``questions``): the answers a referee asks of every
+    state, computed once by the transition that builds it rather than by a call per question.
+    ``asking`` is ``asking_order()`` when it follows from the turn alone, None when it must look at
+    the hands (an open completion window, out-of-turn options).
     """
 
     options: Options
@@ -54,3 +59,29 @@ class Fields(NamedTuple):
     out: tuple[int, ...]
     history: tuple[Action, ...]
     outcome: Outcome | None
+    status: str
+    waiting_for: frozenset[int]
+    asking: tuple[int, ...] | None
+
+
+#: The fields that follow from the others (``Fields``).
+DERIVED = ("status", "waiting_for", "asking")
+PLAYING = "playing"
+_NOBODY: frozenset[int] = frozenset()
+#: ``ONLY[seat]``: the ``waiting_for`` of a seat's turn; ``ALONE[seat]``: its ``asking_order()``.
+ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
+ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))
+
+
+def questions(
+    options: Options, phase: str, turn: int, ready: tuple[bool, ...], window: Window | None, outcome: Outcome | None
+) -> tuple[str, frozenset[int], tuple[int, ...] | None]:
+    """``status``, ``waiting_for`` and ``asking`` of a state with these fields (``Fields``).
+
+    Every seat not ready is waited for while swapping; else the one seat whose action is needed.
+    """
+    if outcome is not None:
+        return outcome.status, _NOBODY, ()
+    if phase == SWAP:
+        return PLAYING, frozenset(seat for seat, done in enumerate(ready) if not done), None
+    return PLAYING, ONLY[turn], None if window is not None or options.out_of_turn else ALONE[turn]

@@ -14,6 +14,10 @@ from .fields import GIVE, PLAY, REFILL, SWAP, Fields
 from .options import MAX_PLAYERS, Options
 from .rules import COUNTERS
 
+#: ``ref`` of an empty pile for ``Options.turn_memo`` (0 is a pile of NINJAs only, where a pick-up is possible).
+EMPTY = HIGHEST + 1
+MEMO_SIZE = 4096  # hands remembered per seat and reference; a full memo starts over
+
 
 def _source(fields: Fields, seat: int) -> tuple[int, ...]:
     """Where the seat plays from (``engine.Table.source``)."""
@@ -36,6 +40,15 @@ def _group_plays(seat: int, source: tuple[int, ...], legal_on: tuple[bool, ...],
     return actions
 
 
+def _turn_plays(seat: int, hand: tuple[int, ...], ref: int, options: Options) -> tuple[Action, ...]:
+    """The groups a seat to play may place from ``hand`` on the reference ``ref`` (``EMPTY``: an empty
+    pile), then its pick-up if it may (or must) take a pile."""
+    plays = _group_plays(seat, hand, options.plays_on[0 if ref == EMPTY else ref], options.limit)
+    if ref != EMPTY and (options.voluntary_pickup or not plays):
+        plays.append(_PICK_UPS[seat])
+    return tuple(plays)
+
+
 def _legal_on(pile: tuple[int, ...], options: Options) -> tuple[bool, ...]:
     """Which values may go on ``pile`` now (N5)."""
     ref = pile[-1] if pile else 0  # the reference: 0 for none; NINJA never is one
@@ -53,35 +66,31 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
     last. Any other action is refused (``engine``). ``InvalidAction`` for a seat not in the game."""
     (
         options, _, _, hands, face_up, _, _, pile, _, _, phase, turn, ready, give, window, _, _, out, _, outcome,
+        _, _, _,
     ) = fields  # fmt: skip
     if type(seat) is not int or not 0 <= seat < len(hands):
         raise InvalidAction(f"seat must be an integer from 0 to {len(hands) - 1}, got {seat!r}")
     if outcome is not None:
         return []
-    if phase == PLAY and seat == turn:  # most calls: a turn (groups from the hand, inline)
+    if phase == PLAY and seat == turn:  # most calls: a turn (groups from the hand, remembered by hand)
         hand = hands[seat]
         if hand:
-            plays_on, limit, reset = options.plays_on, options.limit, options.reset
-            ref = pile[-1] if pile else 0  # the reference (N5): 0 for none; NINJA never is one
-            if not ref and pile and not reset:
+            ref = pile[-1] if pile else EMPTY  # the reference (N5): 0 for none; NINJA never is one
+            if not ref and not options.reset:
                 for card in reversed(pile):
                     if card:
                         ref = card
                         break
-            actions: list[Action] = []
+            memo = options.turn_memo[seat][ref]
+            plays = memo.get(hand)
+            if plays is None:
+                plays = _turn_plays(seat, hand, ref, options)
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                memo[hand] = plays
             if window is not None and window[1] != seat and hand.count(window[0]) >= window[2]:
-                actions.append(_COMPLETES[seat][window[0]])
-            completes = len(actions)
-            legal_on, groups, last = plays_on[ref], _GROUPS[seat], -1
-            for value in hand:
-                if value != last:
-                    last = value
-                    if legal_on[value]:
-                        copies = hand.count(value)
-                        actions += groups[value][copies if copies < limit else limit]
-            if pile and (len(actions) == completes or options.voluntary_pickup):
-                actions.append(_PICK_UPS[seat])
-            return actions
+                return [_COMPLETES[seat][window[0]], *plays]  # a completion first
+            return list(plays)
     if phase == SWAP:
         if ready[seat]:
             return []
@@ -131,7 +140,7 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
 
     It names seats by what they hold, so it is for referees (the simulator, a bot runner), never a view.
     """
-    options, _, _, hands, face_up, _, _, _, _, _, phase, turn, _, _, window, _, _, _, _, outcome = fields
+    options, _, _, hands, face_up, _, _, _, _, _, phase, turn, _, _, window, _, _, _, _, outcome, _, _, _ = fields
     if outcome is not None:
         return ()
     out_of_turn = options.out_of_turn

@@ -179,11 +179,15 @@ class Options:
     reset: bool = field(init=False, repr=False, compare=False)  # ninja_mode == "reset"
     #: Whether a seat may act out of turn other than to complete (a NINJA, a counter).
     out_of_turn: bool = field(init=False, repr=False, compare=False)
+    #: ``turn_memo[seat][top][hand]``: a cache of ``legal.legal_actions`` for a seat to play (``legal``
+    #: fills it), shared by every ``Options`` of the same rules: hands repeat from turn to turn and game to game.
+    turn_memo: tuple[tuple[dict[Any, Any], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         key = (
             self.max_cards_per_play, self.table_mode, self.ninja_mode, self.ninja_out_of_turn,
             self.any_player_may_counter, self.strict_one, self.thirteen_on_six, self.nine_anywhere, self.six_mode,
+            self.voluntary_pickup,
         )  # fmt: skip
         derived = _DERIVED.get(key)
         if derived is None:
@@ -198,6 +202,7 @@ class Options:
                 self.table_mode == "play_from_table",
                 self.ninja_mode == "reset",
                 self.ninja_out_of_turn or self.any_player_may_counter,
+                tuple(tuple({} for _ in range(HIGHEST + 2)) for _ in range(MAX_PLAYERS)),
             )
         for name, value in zip(_DERIVED_FIELDS, derived, strict=True):
             object.__setattr__(self, name, value)
@@ -219,6 +224,8 @@ class Options:
 
 _DICT_FIELDS = tuple(option.name for option in fields(Options) if option.init)
 _DERIVED_FIELDS = tuple(option.name for option in fields(Options) if not option.init)
+#: The default options of each player count, built once: every game without options asks for them.
+_DEFAULTS = {players: Options(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 @lru_cache(maxsize=256)  # every view names the preset; few distinct options exist in practice
@@ -261,7 +268,7 @@ def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> O
     """
     players = check_players(players)
     if options is None:
-        return Options(players)
+        return _DEFAULTS[players]
     if not isinstance(options, Mapping):
         raise InvalidSetup(f"options must be an object of option names to values, got {options!r}")
     values = dict(options)

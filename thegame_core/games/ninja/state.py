@@ -12,15 +12,12 @@ from ...errors import InvalidAction, InvalidSetup
 from ...outcome import Progress
 from .actions import Action
 from .cards import CARDS_IN_DECK, check_deck, deal
-from .engine import advance
-from .fields import SWAP, Fields
+from .engine import advance, step
+from .fields import SWAP, Fields, questions
 from .legal import asking_order, legal_actions
-from .options import MAX_PLAYERS, Options
+from .options import Options
 from .rules import reference
 from .views import GAME_NAME, Observation
-
-_NOBODY: frozenset[int] = frozenset()
-_ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 
 
 class State(TupleState, Fields, Progress, Recorded):
@@ -44,7 +41,7 @@ class State(TupleState, Fields, Progress, Recorded):
         ready = (False,) * players
         return cls(
             options, cards, first_seat, hands, face_up, face_down, dealt, (), 0, None, SWAP, first_seat, ready,
-            None, None, None, 0, (), (), None,
+            None, None, None, 0, (), (), None, *questions(options, SWAP, first_seat, ready, None, None),
         )  # fmt: skip
 
     # The protocol's questions -----------------------------------------------------------------
@@ -58,15 +55,6 @@ class State(TupleState, Fields, Progress, Recorded):
         return None if self.outcome is not None else self.turn
 
     @property
-    def waiting_for(self) -> frozenset[int]:
-        """Every seat not ready while swapping; else the one seat whose action is needed; empty once over."""
-        if self.outcome is not None:
-            return _NOBODY
-        if self.phase == SWAP:
-            return frozenset(seat for seat, ready in enumerate(self.ready) if not ready)
-        return _ONLY[self.turn]
-
-    @property
     def ref(self) -> int | None:
         """The card to beat (N5), or None."""
         return reference(self.pile, self.options)
@@ -78,13 +66,17 @@ class State(TupleState, Fields, Progress, Recorded):
     #: Every action ``seat`` may send now, out-of-turn completions, counters and NINJA included
     #: (``legal.legal_actions`` itself: one call less on the hottest path).
     legal_actions = legal_actions
-    asking_order = asking_order
+
+    def asking_order(self) -> tuple[int, ...]:
+        """Seats in the order a referee offers them a chance to act (``legal.asking_order``): most
+        states know it from the turn alone (``asking``)."""
+        asking = self.asking
+        return asking_order(self) if asking is None else asking
 
     # Transitions --------------------------------------------------------------------------------
-    def apply(self, action: Action) -> State:
-        """The state after ``action``; raises ``GameError`` (and changes nothing) if it is refused."""
-        return advance(self, (action,))
-
+    #: The state after ``action``; raises ``GameError`` (and changes nothing) if it is refused
+    #: (``engine.step`` itself: one call less on the hottest path).
+    apply = step
     #: The state after every action in order, all or nothing (``engine.advance`` itself).
     apply_all = advance
 
@@ -98,7 +90,7 @@ class State(TupleState, Fields, Progress, Recorded):
         """What ``seat`` may see (``None``: a spectator). The only door to hidden information."""
         (
             options, _, _, hands, face_up, face_down, drawn, pile, burned, _, phase, turn, ready, give, window, _, _, _,
-            history, outcome,
+            history, outcome, _, waiting_for, _,
         ) = self  # fmt: skip
         hand: tuple[int, ...] = ()
         legal: tuple[Action, ...] = ()
@@ -121,7 +113,7 @@ class State(TupleState, Fields, Progress, Recorded):
             tuple(map(len, face_down)),
             ready,
             None if outcome is not None else turn,
-            self.waiting_for,
+            waiting_for,
             legal,
             history,
             outcome,

@@ -1,0 +1,66 @@
+"""Two client processes play the two seats of a game against a real server, to the end of the game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from typing import Any
+
+import pytest
+
+from tests.client.live import CuttingProxy, call, client, lobby
+
+
+def finished(process: subprocess.Popen[str]) -> list[dict[str, Any]]:
+    """The JSON lines of a client that exited with status 0 once the game was over."""
+    out, err = process.communicate(timeout=300)
+    assert process.returncode == 0, err
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def versions_sent(lines: list[dict[str, Any]]) -> set[int]:
+    """The versions a client's moves produced: a batch sent at version v and applied makes v+1 ... v+n."""
+    moves = [line for line in lines if line["event"] == "move"]
+    return {move["version"] + step for move in moves for step in range(1, len(move["actions"]) + 1)}
+
+
+def play_whole_game(url: str, game: str, bots: tuple[str, str], clients_url: str | None = None) -> None:
+    """Ann's client gets her token, Bob's joins the lobby by itself; both play to the end; every action in the log
+    is one that a client sent for its seat."""
+    game_id, host = lobby(url, game, 2, seed=11)
+    ann = call(url, "POST", f"/games/{game_id}/seats", {"name": "Ann"})["token"]
+    first = client(clients_url or url, game_id, "--bot", bots[0], "--json", token=ann)
+    second = client(clients_url or url, game_id, "--join", "Bob", "--bot", bots[1], "--json", "--seed", "3")
+    try:
+        assert second.stdout is not None
+        joined = json.loads(second.stdout.readline())  # the lobby is full once the joining client says so
+        assert joined["event"] == "joined" and joined["seat"] == 1 and joined["token"]
+        call(url, "POST", f"/games/{game_id}/start", {"first_seat": 0}, host)
+        lines = [finished(first), finished(second)]
+    finally:
+        first.kill()
+        second.kill()
+
+    log = call(url, "GET", f"/games/{game_id}/log")
+    view = call(url, "GET", f"/games/{game_id}")
+    assert view["status"] not in ("lobby", "playing") and log["replay"] is not None
+    for seat, seen in enumerate(lines):
+        assert seen[-1]["event"] == "end" and seen[-1]["status"] == view["status"]
+        assert (seen[-1]["seat"], seen[-1]["version"], seen[-1]["outcome"]) == (seat, view["version"], view["outcome"])
+        played = {entry["version"] for entry in log["entries"] if entry["seat"] == seat}
+        assert played == versions_sent(seen), f"seat {seat}'s log entries are exactly its client's moves"
+    assert not any(entry.get("bot") or entry.get("auto") for entry in log["entries"])
+
+
+@pytest.mark.parametrize(("game", "bots"), [("the-game", ("best", "greedy")), ("ninja", ("greedy", "best"))])
+def test_two_clients_play_a_whole_game(url: str, game: str, bots: tuple[str, str]) -> None:
+    play_whole_game(url, game, bots)
+
+
+def test_clients_whose_streams_are_cut_reconnect_and_finish_the_game(url: str) -> None:
+    proxy = CuttingProxy(url, limit=60_000)
+    try:
+        play_whole_game(url, "the-game", ("greedy", "greedy"), clients_url=proxy.url)
+    finally:
+        proxy.close()
+    assert proxy.cuts >= 2

@@ -72,7 +72,7 @@ def _chunks(step: Callable[[], bytes | None], body: Generator[bytes, None, None]
 class Events(MethodView):
     @blp.response(200, STREAM, content_type="text/event-stream", description="the stream of the caller's views")
     @blp.alt_response(204, description="the game is over and the client has its last view: stop reconnecting")
-    @documented(blp, "stream_events", "unknown_game", "invalid_token", security=OPTIONAL_BEARER)
+    @documented(blp, "stream_events", "unknown_game", "invalid_token", "forbidden", security=OPTIONAL_BEARER)
     @blp.doc(parameters=PARAMETERS)
     def get(self, game_id: str) -> Response:
         """Server-Sent Events: first the caller's full view (a seat token: its own; else the public view), then

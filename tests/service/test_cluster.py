@@ -1,7 +1,8 @@
 """The service on a real Redis Cluster (three masters, ``redis_cluster.py``): configuration, key placement, pub/sub
 across nodes, and the store, race and play tests that prove something on a cluster, run again on it.
 
-The imported tests below run here a second time with this module's ``connect`` fixture: every app and every test
+The imported tests below (store, races, idempotency, play, lobby list, event streams, the clock) run here a
+second time with this module's ``connect`` fixture: every app and every test
 client of theirs talks to the cluster (their own modules keep running on the single Redis or fakeredis).
 """
 
@@ -15,11 +16,20 @@ import redis
 from gameclient import SORTED_DECK, started
 from redis.client import PubSub
 from redis_cluster import redis_cluster
+from test_clock import (
+    test_a_bot_takes_an_idle_seat_over_until_its_owner_acts,
+    test_a_person_who_completes_after_the_bot_s_due_time_loses_the_race,
+    test_a_person_who_completes_before_the_bot_s_due_time_wins_the_race,
+)
 from test_complete_games import test_a_lost_game, test_a_won_game, test_replay_after_the_game_reproduces_it
 from test_concurrency import (
     test_a_whole_game_played_by_racing_threads_with_if_match,
     test_different_plays_from_many_threads,
     test_the_same_play_from_many_threads_applies_once,
+)
+from test_events import (
+    test_a_reconnect_gets_every_view_after_its_last_event_id,
+    test_every_event_is_the_readers_view_at_its_version,
 )
 from test_idempotency import test_a_retried_play_applies_once, test_a_retried_seat_returns_the_same_token
 from test_lobby_list import (
@@ -41,6 +51,11 @@ from service import create_app
 from service.store import game_key
 
 ON_THE_CLUSTER = [
+    test_a_bot_takes_an_idle_seat_over_until_its_owner_acts,
+    test_a_person_who_completes_after_the_bot_s_due_time_loses_the_race,
+    test_a_person_who_completes_before_the_bot_s_due_time_wins_the_race,
+    test_a_reconnect_gets_every_view_after_its_last_event_id,
+    test_every_event_is_the_readers_view_at_its_version,
     test_a_conflicting_change_is_recomputed_from_fresh_data,
     test_a_completion_that_reaches_the_store_first_wins,
     test_a_lost_game,

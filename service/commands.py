@@ -179,7 +179,7 @@ def leave(incoming: Incoming, seat: int) -> Step:
         if record.status not in ("lobby", "playing"):
             raise ApiError("game_over", f"the game is over ({record.status})")
         incoming.check_if_match(record.version)
-        if seat >= record.players:
+        if not 0 <= seat < record.players:
             raise ApiError("validation_error", "no such seat", {"seat": [f"seats are 0 to {record.players - 1}"]})
         if seat in record.open_seats:
             raise ApiError("seat_free", f"seat {seat} is already free")

@@ -58,13 +58,14 @@ class Seats(MethodView):
         return reply(commands.change(store(), parts, role, commands.take_seat(parts, SEAT_REQUEST)))
 
 
-@blp.route("/<game_id>/seats/<int:seat>")
+@blp.route("/<game_id>/seats/<int(signed=True):seat>")
 class SeatOf(MethodView):
     @blp.response(204)
     @documented(
         blp,
         "leave_seat",
         "unknown_game",
+        "not_found",
         "invalid_token",
         "forbidden",
         "game_over",

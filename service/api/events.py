@@ -34,7 +34,18 @@ PARAMETERS = [
         "description": "the version last received: the stream resumes after it",
     },
 ]
-STREAM = {"type": "string", "description": "Server-Sent Events"}
+#: One Server-Sent Event, as clients' SSE parsers hand it over: `event: view`, `id: <version>`, and `data` holding
+#: the JSON `{"version": n, "view": <the reader's view>}` (the first, `retry`, only sets the reconnection delay).
+STREAM = {
+    "type": "object",
+    "description": "Server-Sent Events, one per version",
+    "properties": {
+        "event": {"type": "string", "enum": ["view"]},
+        "id": {"type": "string", "description": "the version"},
+        "data": {"type": "string", "description": 'JSON: {"version": n, "view": <the reader\'s view>}'},
+        "retry": {"type": "integer", "description": "milliseconds before a reconnection"},
+    },
+}
 
 
 def _token_from_query() -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 import redis
 
-from .game_record import GameRecord
+from .game_record import CorruptRecord, GameRecord
 from .store import Snapshot, game_key
 
 #: The index's keys by default: one hash tag, one slot.
@@ -127,7 +127,11 @@ class LobbyIndex:
         answers: list[Any] = pipe.execute() if entries else []
         read: list[tuple[str, GameRecord | None]] = []
         for meta, started in zip(answers[::2], answers[1::2], strict=True):
-            record = GameRecord.load(Snapshot(None if meta is None else _text(meta), None))
+            try:
+                record = GameRecord.load(Snapshot(None if meta is None else _text(meta), None))
+            except CorruptRecord:  # unreadable by this version (another version wrote it): never listed here
+                read.append(("", None))
+                continue
             if record is None:
                 read.append((game or "", None))
             else:

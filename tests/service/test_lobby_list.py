@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -168,3 +169,12 @@ def test_the_pages_list_exactly_the_open_public_lobbies(
 def _open(game: object) -> bool:
     view = game.view().get_json()  # type: ignore[attr-defined]
     return view["status"] == "lobby" and any(seat["name"] is None for seat in view["seats"])
+
+
+def test_a_record_this_version_cannot_read_is_skipped(lobbies: Lobbies) -> None:
+    unreadable, kept = lobbies.create(players=2), lobbies.create(players=2)
+    client = lobbies.app.extensions["thegame_store"].client
+    key = f"tg:{{{unreadable.game_id}}}:game"
+    meta = json.loads(client.hget(key, "meta"))
+    client.hset(key, "meta", json.dumps({**meta, "field_of_a_newer_version": 1}))
+    assert lobbies.listed() == [kept.game_id]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
@@ -175,10 +176,11 @@ def _redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisClust
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """The app, configured from the environment then ``config`` (tests pass ``REDIS_CLIENT``
-    to share one store between apps)."""
+    """The app, configured from the environment then ``config`` (tests pass ``REDIS_CLIENT`` to share one store
+    between apps, and ``CLOCK`` to move time by hand)."""
     app = Flask(__name__)
     app.config.update(API_SETTINGS)
+    app.config["CLOCK"] = time.time  # epoch seconds; tests inject their own to move time by hand
     app.config.update(from_env())
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]

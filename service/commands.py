@@ -1,9 +1,11 @@
 """Every change of a game, checked in the contract's order inside one atomic store transaction.
 
 Order: unknown game (404) -> token (401/403) -> rate limit (429) -> Idempotency-Key (422; unguessable without a token)
--> [idempotent replay; a seat token only while the lobby is open] -> game over or not started (409)
--> If-Match (412) -> body (400/422) -> not your turn (409) -> rule errors (422). The idempotency record
-is written in the same transaction as the change it answers, so a retry can never apply twice.
+-> [idempotent replay; a seat token only while the lobby is open] -> the clock applies what fell due
+(503 catching_up if more is due than one request may do) -> game over or not started (409)
+-> If-Match (412) -> body (400/422) -> not your turn (409) -> rule errors (422); then the bots due at once.
+The idempotency record is written in the same transaction as the change it answers, so a retry can never
+apply twice; what the clock applied is written even when the request's own step is refused.
 A request's path: ``incoming`` parses it, the store loads the record, ``auth`` names the caller,
 a step here decides, the store writes, ``presenters`` renders the answer.
 """
@@ -11,6 +13,7 @@ a step here decides, the store writes, ``presenters`` renders the answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import marshmallow as ma
@@ -25,7 +28,9 @@ from .idempotency import Answer, Remembered, check_anonymous_key, idem_field
 from .incoming import Incoming
 from .limits import charge_change
 from .presenters import Reply, render
+from .schedule import advance, behind, changed, default_reaction_ms
 from .store import Change, GameStore, Snapshot
+from .timing import OWNER
 
 #: The action dicts (the core's dict form without ``seat``) a request asks for, from its body document.
 ActionReader = Callable[[Any], Sequence[Mapping[str, Any]]]
@@ -54,7 +59,7 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
     key = incoming.idempotency_key
     field = idem_field(incoming.digest)  # the caller's remembered answers, read and written only with a key
 
-    def compute(snapshot: Snapshot) -> Change[Reply]:
+    def compute(snapshot: Snapshot) -> Change[Reply | ApiError]:
         record = load_record(snapshot)
         caller = identify(record, incoming)
         if role is not None:
@@ -70,15 +75,30 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
             if answer.token is not None and record.state is not None:  # a seat token only while the lobby is open
                 raise ApiError("game_started", "the game has started; its seats are closed")
             return Change(render(incoming.game_id, record, answer))
-        new_record, answer = step(record, caller)
+        budget = current_app.config["BOT_DECISIONS"]
+        caught, budget = advance(record, incoming.now, budget)
+        try:
+            if behind(caught, incoming.now):
+                raise ApiError("catching_up", "the game is still applying what fell due; retry")
+            new_record, answer = step(caught, caller)
+        except ApiError as error:
+            if caught is record:
+                raise
+            return Change(error, caught.fields(), ttl_for(caught))  # what fell due is kept; the error answers
         if new_record is None:
             return Change(Reply(answer.status, {}, answer.version), delete=True)
+        new_record, _ = advance(new_record, incoming.now, budget)  # bots due at once answer before the view
+        if answer.kind == "view":
+            answer = replace(answer, version=new_record.version)
         writes = new_record.fields()
         if key is not None:
             writes[field] = remembered.adding(key, answer.remembered(incoming))
         return Change(render(incoming.game_id, new_record, answer), writes, ttl_for(new_record))
 
-    return store.transact(incoming.game_id, None if key is None else field, compute)
+    result = store.transact(incoming.game_id, None if key is None else field, compute)
+    if isinstance(result, ApiError):
+        raise result
+    return result
 
 
 # Lobby --------------------------------------------------------------------------------------
@@ -100,7 +120,9 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
         if seat not in record.free_seats:
             raise ApiError("seat_taken", f"seat {seat} is taken")
         token = None if bot else auth.new_token()
-        new_record = record.with_seat(seat, Seat(body["name"], None if token is None else auth.token_hash(token), bot))
+        reaction_ms = None if bot is None else body.get("reaction_ms", default_reaction_ms(record.game))
+        taken = Seat(body["name"], None if token is None else auth.token_hash(token), bot, reaction_ms)
+        new_record = record.with_seat(seat, taken)
         return new_record, Answer(201, "seat", seat, new_record.version, token)
 
     return step
@@ -130,7 +152,7 @@ def start(incoming: Incoming, schema: ma.Schema) -> Step:
             first_seat = record.drawn_first_seat()
         elif first_seat >= record.players:
             raise ApiError("validation_error", "no such seat", {"first_seat": [f"seats are 0 to {record.players - 1}"]})
-        new_record = record.started(first_seat)
+        new_record = changed(record.started(first_seat), None, None, OWNER, incoming.now)
         return new_record, Answer(200, "view", None, new_record.version)
 
     return step
@@ -138,7 +160,8 @@ def start(incoming: Incoming, schema: ma.Schema) -> Step:
 
 # Play ---------------------------------------------------------------------------------------
 def act(incoming: Incoming, read: ActionReader) -> Step:
-    """The caller seat's actions, all or nothing, then the bots'; the core judges turn and rules."""
+    """The caller seat's actions, all or nothing (its owner is back: a bot no longer plays it); the core judges
+    turn and rules."""
 
     def step(record: GameRecord, caller: auth.Caller) -> tuple[GameRecord, Answer]:
         state = record.state
@@ -154,7 +177,7 @@ def act(incoming: Incoming, read: ActionReader) -> Step:
             after = state.apply_all(actions)
         except tg.GameError as error:
             raise from_game_error(error) from None
-        new_record = record.with_state(after)
+        new_record = changed(record.with_state(after), state, caller.seat, OWNER, incoming.now)
         return new_record, Answer(200, "view", caller.seat, new_record.version)
 
     return step

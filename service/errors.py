@@ -52,6 +52,7 @@ STATUS_OF: dict[str, int] = {
     "store_unavailable": 503,
     "store_busy": 503,
     "capacity": 503,
+    "catching_up": 503,
 }
 
 #: Werkzeug HTTP errors (raised before a view runs) -> stable code.

@@ -14,9 +14,9 @@ from typing import Any
 
 import thegame_core as tg
 
-from .bot_runner import run_bots
 from .state_cache import STATES
 from .store import Snapshot
+from .timing import Timing
 
 FORMAT_VERSION = 1
 
@@ -30,9 +30,10 @@ class Seat:
     name: str
     token: str | None  # SHA-256 of the seat token; bots have none
     bot: str | None = None
+    reaction_ms: int | None = None  # a bot's pace (``schedule``); None for people
 
     def to_json(self) -> list[Any]:
-        return [self.name, self.token, self.bot]
+        return [self.name, self.token, self.bot, self.reaction_ms]
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,9 @@ class GameRecord:
     deck: list[int] | None = None  # an explicit deck, until the game starts (then the state holds it)
     lobby_version: int = 0
     seats: tuple[Seat | None, ...] = ()
+    turn_seconds: int = 0  # the clock's options (``clock.OPTIONS``), kept apart from the core's
+    idle_turns: int = 3
+    timing: Timing = field(default_factory=Timing)
     state: tg.GameState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
@@ -61,7 +65,8 @@ class GameRecord:
                 raise CorruptRecord(f"unknown record format {data!r:.80}")
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
             state = None if snapshot.state is None else STATES.load(snapshot.state)
-            return cls(**data, seats=seats, state=state)
+            timing = Timing.from_json(data.pop("clock", None), 0 if state is None else state.version)
+            return cls(**data, seats=seats, timing=timing, state=state)
         except (ValueError, TypeError, KeyError) as error:
             raise CorruptRecord(str(error)) from error
 
@@ -76,6 +81,9 @@ class GameRecord:
             "deck": self.deck,
             "lobby_version": self.lobby_version,
             "seats": [None if seat is None else seat.to_json() for seat in self.seats],
+            "turn_seconds": self.turn_seconds,
+            "idle_turns": self.idle_turns,
+            "clock": self.timing.to_json(),
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -103,10 +111,6 @@ class GameRecord:
     def seat_tokens(self) -> list[str | None]:
         return [None if seat is None else seat.token for seat in self.seats]
 
-    def bots(self) -> dict[int, str]:
-        """The bot of each bot seat."""
-        return {number: seat.bot for number, seat in enumerate(self.seats) if seat is not None and seat.bot}
-
     def new_state(self, first_seat: int) -> tg.GameState:
         """The dealt game, from the explicit deck if one was given, else from the seed."""
         seed = None if self.deck is not None else self.seed
@@ -125,12 +129,12 @@ class GameRecord:
         return replace(self, seats=tuple(seats), lobby_version=self.lobby_version + 1)
 
     def started(self, first_seat: int) -> GameRecord:
-        state = run_bots(self.bots(), self.new_state(first_seat), self.seed)
-        return replace(self, deck=None, lobby_version=self.lobby_version + 1, state=state)
+        """The dealt game (the clock's ``schedule.changed`` then times it)."""
+        return replace(self, deck=None, lobby_version=self.lobby_version + 1, state=self.new_state(first_seat))
 
     def with_state(self, state: tg.GameState) -> GameRecord:
-        """After a seat's actions: the bot seats act too, in the same change."""
-        return replace(self, state=run_bots(self.bots(), state, self.seed))
+        """After actions (the clock's ``schedule.changed`` then times them)."""
+        return replace(self, state=state)
 
     def state_at(self, version: int) -> tg.GameState:
         """The state as it was at service ``version`` (rebuilt from the history, for idempotent retries)."""

@@ -16,6 +16,7 @@ from werkzeug.datastructures import ETags
 
 from .auth import bearer_digest, short_digest
 from .errors import ApiError
+from .timing import now
 
 MAX_IDEMPOTENCY_KEY = 200
 
@@ -71,6 +72,7 @@ class Incoming:
     parsed: Any
     malformed: ApiError | None  # raised when the body is needed: body errors answer after the state checks
     fingerprint: str | None  # only with an Idempotency-Key: it identifies the request for retries
+    now: float  # when it arrived (the app's CLOCK): the clock applies what fell due by then, then the request
 
     @classmethod
     def read(cls, game_id: str) -> Incoming:
@@ -84,7 +86,7 @@ class Incoming:
         if key is not None:  # the same JSON with other spacing or key order is the same body
             fingerprint = _fingerprint(raw if malformed else json.dumps(parsed, sort_keys=True).encode())
         if_match = request.if_match if "If-Match" in request.headers else None
-        return cls(game_id, bearer_digest(), if_match, key, parsed, malformed, fingerprint)
+        return cls(game_id, bearer_digest(), if_match, key, parsed, malformed, fingerprint, now())
 
     def check_idempotency_key(self) -> None:
         key = self.idempotency_key

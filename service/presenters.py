@@ -1,4 +1,4 @@
-"""The JSON answers: the core's views plus what only the service knows (game id, names, bots, version).
+"""The JSON answers: the core's views plus what only the service knows (game id, names, bots, version, clock).
 
 One presenter serves every game: the core produces each game's view (``state.view(seat)``,
 ``Game.lobby_view``); the service only adds its own fields.
@@ -13,6 +13,8 @@ import thegame_core as tg
 
 from .game_record import GameRecord
 from .idempotency import Answer
+from .schedule import bot_player, deadline, missed_turns
+from .timing import AUTO, BOT, expand_marks, now
 
 #: A seat view's own fields before the deal, by JSON type (The Game's `hand` is [], `can_end_turn` false).
 _EMPTY = {"array": [], "boolean": False, "integer": 0, "string": ""}
@@ -48,12 +50,30 @@ def game_view(game_id: str, record: GameRecord, seat: int | None, state: tg.Game
         version = record.lobby_version + state.version
     view["game_id"] = game_id
     view["version"] = version
+    view["clock"] = {"turn_seconds": record.turn_seconds, "idle_turns": record.idle_turns}
+    at = now()
     for entry in view["seats"]:
-        taken = record.seats[entry["seat"]]
-        entry["name"] = None if taken is None else taken.name
-        entry["bot"] = taken is not None and taken.bot is not None
-        entry["bot_name"] = None if taken is None else taken.bot
+        _seat_entry(entry, record, at)
     return view
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+def _seat_entry(entry: dict[str, Any], record: GameRecord, at: float) -> None:
+    """A seat's names, its bot and its clock: the deadline its owner must meet and whether a bot plays it."""
+    seat = entry["seat"]
+    taken = record.seats[seat]
+    entry["name"] = None if taken is None else taken.name
+    entry["bot"] = taken is not None and taken.bot is not None
+    entry["bot_name"] = None if taken is None else taken.bot
+    entry["reaction_ms"] = None if taken is None else taken.reaction_ms
+    due = deadline(record, seat)
+    entry["deadline"] = None if due is None else _ms(due)
+    entry["seconds_left"] = None if due is None else max(0.0, round(due - at, 1))
+    entry["missed_turns"] = missed_turns(record, seat)
+    entry["autoplay"] = not entry["bot"] and record.state is not None and bot_player(record, seat) is not None
 
 
 def log_view(record: GameRecord) -> dict[str, Any]:
@@ -61,7 +81,11 @@ def log_view(record: GameRecord) -> dict[str, Any]:
     state = record.state
     if state is None:
         return {"entries": [], "replay": None}
-    entries = [{**entry, "version": record.lobby_version + index} for index, entry in enumerate(state.public_log(), 1)]
+    marks = expand_marks(record.timing.marks)
+    entries = [
+        {**entry, "version": record.lobby_version + index, "bot": mark in (BOT, AUTO), "auto": mark == AUTO}
+        for index, (entry, mark) in enumerate(zip(state.public_log(), marks, strict=True), 1)
+    ]
     return {"entries": entries, "replay": None if state.status == "playing" else state.replay_record()}
 
 
@@ -72,7 +96,7 @@ def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
         taken = record.seats[answer.seat]
         assert taken is not None
         body = {"game_id": game_id, "seat": answer.seat, "name": taken.name, "bot": taken.bot is not None}
-        body.update(bot_name=taken.bot, token=answer.token, version=answer.version)
+        body.update(bot_name=taken.bot, reaction_ms=taken.reaction_ms, token=answer.token, version=answer.version)
     elif answer.kind == "closed":
         body = {}
     else:

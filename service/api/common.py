@@ -11,7 +11,8 @@ import marshmallow as ma
 from flask import Response, current_app, jsonify, request
 from flask_smorest import Blueprint
 
-from ..commands import identify, load_record
+from ..clock import catch_up
+from ..commands import identify
 from ..errors import STATUS_OF, ApiError
 from ..game_record import GameRecord
 from ..incoming import Incoming
@@ -63,9 +64,10 @@ def incoming(game_id: str) -> Incoming:
 
 
 def current(game_id: str) -> tuple[GameRecord, int | None]:
-    """For reads: the game's record and the caller's seat (`None`: the public view)."""
+    """For reads: the game's record, once the clock has applied what fell due, and the caller's seat (`None`:
+    the public view)."""
     request_parts = incoming(game_id)
-    record = load_record(store().load(game_id))
+    record = catch_up(store(), game_id, request_parts.now)
     return record, identify(record, request_parts).seat
 
 
@@ -105,7 +107,7 @@ def documented(
         errors = (*errors, "unsupported_media_type")
     always: tuple[str, ...] = ("store_unavailable",)
     if changes:  # any change: a body, a bounded game, an Idempotency-Key that can be malformed (validation_error)
-        always += ("body_too_large", "store_busy", "game_too_large", "rate_limited", "validation_error")
+        always += ("body_too_large", "store_busy", "game_too_large", "rate_limited", "validation_error", "catching_up")
     for code in dict.fromkeys((*errors, *always)):  # each once, in order
         by_status[STATUS_OF.get(code, 422)].append(code)
     doc: dict[str, Any] = {"operationId": operation_id}

@@ -31,6 +31,32 @@ SEAT_ENTRY = {
     "name": {"type": "string", "nullable": True, "description": "null while the seat is free"},
     "bot": {"type": "boolean"},
     "bot_name": {"type": "string", "nullable": True},
+    "reaction_ms": {"type": "integer", "nullable": True, "description": "a bot's pace; null for a person"},
+    "deadline": {
+        "type": "integer",
+        "nullable": True,
+        "description": "epoch ms by which this seat's owner must act (null: no deadline runs for it)",
+    },
+    "seconds_left": {
+        "type": "number",
+        "nullable": True,
+        "description": "seconds to the deadline when this answer was made (the Date header says when)",
+    },
+    "missed_turns": {"type": "integer", "description": "deadlines missed in a row (its owner's action resets it)"},
+    "autoplay": {
+        "type": "boolean",
+        "description": "a person's seat that a bot plays now (deadline passed, or taken over after idle_turns)",
+    },
+}
+
+CLOCK = {
+    "type": "object",
+    "description": "the clock's options (sent in the create body's options; options holds the game's own)",
+    "properties": {
+        "turn_seconds": {"type": "integer", "description": "0: no deadlines"},
+        "idle_turns": {"type": "integer", "description": "missed deadlines in a row before a bot takes the seat over"},
+    },
+    "required": ["idle_turns", "turn_seconds"],
 }
 
 
@@ -99,6 +125,7 @@ def game_view_schema(game: str) -> dict[str, Any]:
         },
         "current_seat": {"type": "integer", "nullable": True, "description": "the one seat the game needs, if one"},
         "waiting_for": {"type": "array", "items": {"type": "integer"}, "description": "seats the game waits for"},
+        "clock": ref("Clock"),
         **own,
     }
     required = sorted(properties)
@@ -118,6 +145,7 @@ def components() -> dict[str, dict[str, Any]]:
     schemas = {view_name(name): game_view_schema(name) for name in names}
     schemas["Action"] = action_schema()
     schemas["Outcome"] = OUTCOME
+    schemas["Clock"] = CLOCK
     schemas["ActionBatch"] = {
         "type": "object",
         "properties": {"actions": {"type": "array", "items": ref("Action"), "minItems": 1, "maxItems": 64}},

@@ -11,7 +11,7 @@ from flask_smorest import Blueprint
 
 import thegame_core as tg
 
-from .. import auth, commands
+from .. import auth, clock, commands
 from ..errors import ApiError
 from ..game_record import GameRecord
 from ..incoming import parse_json, validate
@@ -34,12 +34,15 @@ def _new_record(body: dict[str, Any], host_token: str) -> GameRecord:
     """The lobby for a validated body; the core checks the players, options and deck (422 if it refuses them)."""
     game, players, deck = body["game"], body["players"], body.get("deck")
     seed = body.get("seed", secrets.randbits(63))  # without one, a secret seed (it also draws the first seat)
+    wanted, timed = clock.split_options(body["options"])
     try:
-        probe = tg.new_game(game, players, seed=None if deck is not None else seed, deck=deck, options=body["options"])
+        probe = tg.new_game(game, players, seed=None if deck is not None else seed, deck=deck, options=wanted)
     except tg.GameError as error:
         raise ApiError("validation_error", error.message, {"_schema": [error.message]}) from None
     options = probe.options.to_dict()
-    return GameRecord(game, players, options, seed, auth.token_hash(host_token), deck, 0, (None,) * players)
+    seats = (None,) * players
+    host = auth.token_hash(host_token)
+    return GameRecord(game, players, options, seed, host, deck, 0, seats, timed["turn_seconds"], timed["idle_turns"])
 
 
 @blp.route("")
@@ -77,8 +80,9 @@ class Catalog(MethodView):
     @blp.response(200, CatalogSchema)
     @documented(blp, "get_catalog", security=[])
     def get(self) -> Response:
-        """Every game served: players, options (type, default, allowed values), presets, actions and their
-        fields, bots, rule error codes and end reasons, so a client needs no game hard-coded."""
+        """Every game served: players, options (type, default, allowed values; the game's own, then the clock's
+        `turn_seconds` and `idle_turns`), presets, actions and their fields, bots, rule error codes and end
+        reasons, so a client needs no game hard-coded."""
         return jsonify(catalog())
 
 
@@ -86,7 +90,9 @@ def catalog() -> dict[str, Any]:
     games = []
     for name in tg.game_names():
         game = tg.get_game(name)
-        games.append({**game.info.to_dict(), "bots": sorted(game.bots)})
+        entry = game.info.to_dict()
+        entry["options"] += [option.to_dict() for option in clock.OPTIONS]
+        games.append({**entry, "bots": sorted(game.bots)})
     return {"games": games}
 
 

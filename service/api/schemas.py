@@ -16,6 +16,7 @@ _INFOS = [tg.get_game(name).info for name in tg.game_names()]
 PLAYERS = Range(min(info.min_players for info in _INFOS), max(info.max_players for info in _INFOS))
 SEAT = Range(0, PLAYERS.max - 1)
 MAX_BATCH = 64  # actions in one request: far more than any turn of any game
+MAX_REACTION_MS = 60_000
 
 
 def _int(**kwargs: Any) -> fields.Integer:
@@ -59,6 +60,15 @@ class SeatRequestSchema(ma.Schema):
     bot = fields.String(
         validate=Length(1, 40), metadata={"description": "host only: seat a server-side bot (the game's bots)"}
     )
+    reaction_ms = _int(
+        validate=Range(0, MAX_REACTION_MS),
+        metadata={"description": "a bot's pace: it acts this long after each change (default: the game's)"},
+    )
+
+    @ma.validates_schema
+    def _pace_of_a_bot(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "reaction_ms" in data and "bot" not in data:
+            raise ma.ValidationError("only a bot seat has a pace", "reaction_ms")
 
 
 class StartRequestSchema(ma.Schema):
@@ -120,6 +130,7 @@ class SeatTakenSchema(ResponseSchema):
     name = fields.String()
     bot = fields.Boolean()
     bot_name = fields.String(allow_none=True)
+    reaction_ms = fields.Integer(allow_none=True, metadata={"description": "a bot's pace; null for a person"})
     token = fields.String(allow_none=True, metadata={"description": "shown once; null for a bot seat"})
     version = fields.Integer()
 

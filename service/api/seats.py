@@ -49,7 +49,8 @@ class Seats(MethodView):
     )
     def post(self, game_id: str) -> Response:
         """Take a free seat (`seat`, or the lowest free one). The seat token is in this answer only.
-        With `bot` and the host token, seat a bot: it plays by itself whenever its turn comes."""
+        With `bot` and the host token, seat a bot: it plays by itself, `reaction_ms` after each change (default:
+        the game's pace, 0 for The Game, 1500 for Ninja)."""
         parts = incoming(game_id)
         role = "host" if _wants_bot(parts) else None
         return reply(commands.change(store(), parts, role, commands.take_seat(parts, SEAT_REQUEST)))

@@ -15,6 +15,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from gameclient import FakeClock
 from redis_cluster import available, redis_cluster
 
 from service import create_app
@@ -70,3 +71,14 @@ def app(make_app: Callable[..., Flask]) -> Flask:
 @pytest.fixture
 def http(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def timed(make_app: Callable[..., Flask], clock: FakeClock) -> FlaskClient:
+    """A client of an app whose clock the test moves (``clock.advance``)."""
+    return make_app(CLOCK=clock).test_client()

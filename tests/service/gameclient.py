@@ -18,6 +18,19 @@ def stuck_deck() -> list[int]:
     return first + [card for card in SORTED_DECK if card not in first + last] + last
 
 
+class FakeClock:
+    """The app's ``CLOCK`` for tests that move time by hand (epoch seconds)."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 def bearer(token: str | None, **headers: str) -> dict[str, str]:
     return {**headers, **({"Authorization": f"Bearer {token}"} if token else {})}
 
@@ -87,3 +100,17 @@ def started(http: FlaskClient, **body: Any) -> GameClient:
 
 def error_of(response: TestResponse) -> tuple[int, str]:
     return response.status_code, response.get_json()["error"]
+
+
+#: More reads than any game of bots needs to be played out, TG_BOT_DECISIONS decisions at a time.
+MAX_READS = 500
+
+
+def played_out(game: GameClient) -> dict[str, Any]:
+    """The public view once the bots have played the game to its end: each read applies what fell due, up to
+    the bot work one request may do (bots that act at once: the clock need not move)."""
+    for _ in range(MAX_READS):
+        view: dict[str, Any] = game.view().get_json()
+        if view["status"] != "playing":
+            return view
+    raise AssertionError(f"still playing after {MAX_READS} reads")

@@ -10,7 +10,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import SORTED_DECK, GameClient, bearer, error_of, new_game, started
+from gameclient import SORTED_DECK, GameClient, bearer, error_of, new_game, played_out, started
 
 MAX_ANSWERS = 32  # the contract's bound on remembered answers per caller per game
 
@@ -146,9 +146,10 @@ def test_finished_games_stay_far_below_the_bound(http: FlaskClient, redis_client
     created = http.post("/v1/games", json={"game": "ninja", "players": 6, "seed": 7})
     game = GameClient(http, created)
     for seat in range(6):
-        body = {"name": f"robo{seat}", "bot": "greedy"}
+        body = {"name": f"robo{seat}", "bot": "greedy", "reaction_ms": 0}
         assert http.post(f"{game.url}/seats", json=body, headers=bearer(game.host)).status_code == 201
-    assert game.start().get_json()["status"] == "finished"
+    game.start()
+    assert played_out(game)["status"] == "finished"
     assert sum(stored_bytes(redis_client, game).values()) < 16 * 1024
 
 

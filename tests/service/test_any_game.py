@@ -71,7 +71,8 @@ def test_the_catalog_describes_every_game(http: FlaskClient) -> None:
         info = tg.get_game(name).info
         assert game["players"] == {"min": info.min_players, "max": info.max_players}
         assert {"random", "greedy", "best"} <= set(game["bots"])
-        assert [option["name"] for option in game["options"]] == [option.name for option in info.options]
+        names = [option.name for option in info.options] + ["turn_seconds", "idle_turns"]  # the clock's: every game's
+        assert [option["name"] for option in game["options"]] == names
         assert all({"name", "type", "default"} <= set(option) for option in game["options"])
         assert [action["type"] for action in game["actions"]] == [action.type for action in info.actions]
         assert game["errors"] == dict(info.errors)

@@ -57,11 +57,12 @@ def test_log_is_redacted_while_playing(http: FlaskClient) -> None:
     log = response.get_json()
     assert response.status_code == 200 and response.headers["ETag"] == '"7"'
     assert log["replay"] is None
+    people = {"bot": False, "auto": False}  # seats played by their owners
     assert log["entries"] == [
-        {"type": "play", "seat": 0, "card": hand[0], "pile": "asc1", "version": 4},
-        {"type": "play", "seat": 0, "card": hand[1], "pile": "asc1", "version": 5},
-        {"type": "end_turn", "seat": 0, "version": 6},
-        {"type": "signal", "seat": 1, "pile": "desc2", "kind": "no_big_jump", "clear": False, "version": 7},
+        {"type": "play", "seat": 0, "card": hand[0], "pile": "asc1", "version": 4, **people},
+        {"type": "play", "seat": 0, "card": hand[1], "pile": "asc1", "version": 5, **people},
+        {"type": "end_turn", "seat": 0, "version": 6, **people},
+        {"type": "signal", "seat": 1, "pile": "desc2", "kind": "no_big_jump", "clear": False, "version": 7, **people},
     ]
     assert "deck" not in str(log) and "hand" not in str(log)
 

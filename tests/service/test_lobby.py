@@ -136,6 +136,7 @@ def test_only_the_host_seats_bots(http: FlaskClient) -> None:
         "name": "robo",
         "bot": True,
         "bot_name": "greedy",
+        "reaction_ms": 0,  # The Game's bots play at once
         "token": None,
         "version": 2,
     }
@@ -144,7 +145,12 @@ def test_only_the_host_seats_bots(http: FlaskClient) -> None:
         "name": "robo",
         "bot": True,
         "bot_name": "greedy",
+        "reaction_ms": 0,
         "hand_size": 0,
+        "deadline": None,
+        "seconds_left": None,
+        "missed_turns": 0,
+        "autoplay": False,
     }
 
 

@@ -188,7 +188,18 @@ def test_view_fields(duo: GameClient) -> None:
     ):
         assert key in view
     assert view["game_id"] == duo.game_id and view["score"] == 98
-    assert view["seats"][0] == {"seat": 0, "name": "player0", "hand_size": 7, "bot": False, "bot_name": None}
+    assert view["seats"][0] == {
+        "seat": 0,
+        "name": "player0",
+        "hand_size": 7,
+        "bot": False,
+        "bot_name": None,
+        "reaction_ms": None,
+        "deadline": None,
+        "seconds_left": None,
+        "missed_turns": 0,
+        "autoplay": False,
+    }
 
 
 def test_etag_and_if_none_match(duo: GameClient) -> None:

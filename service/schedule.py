@@ -1,0 +1,169 @@
+"""The clock's rules: which events are due when, and applying them in due order, each at its own due time.
+
+Two kinds of event, both derived from the record (``Timing``), so nothing runs in the background:
+
+- **a bot decision**, for a seat a bot plays: a bot seat, ``reaction_ms`` after the state last changed (any
+  change restarts the wait: a bot reacts to what it sees); a human seat whose deadline passed, at once from
+  its deadline, until the game stops waiting for it; a human seat taken over after ``idle_turns`` missed
+  deadlines, at ``takeover_ms``. A bot that declines is asked again after the next change.
+- **a deadline**, for a human seat the game waits for when ``turn_seconds`` is set: ``turn_seconds`` after the
+  game began waiting for it (or after its owner's last action, if it still waits). It counts a missed turn
+  and makes the seat overdue.
+
+``advance`` applies every event due by ``now`` in the order (due time, deadlines first, the game's asking
+order); each takes effect at its own due time, and the next due times follow from it, never from ``now``:
+catching up after an hour gives the game a timer firing on time would have given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+import thegame_core as tg
+
+from .bot_runner import decide
+from .game_record import GameRecord
+from .timing import AUTO, BOT, OWNER, Timing, add_marks
+
+#: The bot that plays for a human seat when its deadline passes, and for a seat taken over.
+AUTOPLAY_BOT = "best"
+#: A bot's pace where the seat names none, by game (others: 0, at once). Ninja: its races (completions) need a
+#: person's chance, and people watching want to see each move: 1.5 s is about the time to see a pair on the pile
+#: and click, and a calm pace for in-turn moves.
+DEFAULT_REACTION_MS = {"ninja": 1500}
+#: A bot playing for an absent seat waits at least this long, so that its owner, back at the table, sees the
+#: turn and can take the seat back by acting.
+TAKEOVER_MIN_MS = 1000
+
+
+def default_reaction_ms(game: str) -> int:
+    return DEFAULT_REACTION_MS.get(game, 0)
+
+
+def takeover_ms(game: str) -> int:
+    return max(default_reaction_ms(game), TAKEOVER_MIN_MS)
+
+
+class Player(NamedTuple):
+    """Who plays a seat now when it is not its owner: the bot, from when, and the log's mark."""
+
+    bot: str
+    due: float
+    mark: str
+
+
+@dataclass(frozen=True, order=True)
+class Event:
+    due: float
+    kind: int  # DEADLINE before DECISION at the same instant
+    rank: int  # the game's asking order (a deadline: the seat)
+    seat: int
+
+
+DEADLINE, DECISION = 0, 1
+
+
+def missed_turns(record: GameRecord, seat: int) -> int:
+    return record.timing.missed.get(seat, 0)
+
+
+def bot_player(record: GameRecord, seat: int) -> Player | None:
+    """The bot that plays ``seat`` now, if one does."""
+    taken, timing = record.seats[seat], record.timing
+    if taken is not None and taken.bot is not None:
+        return Player(taken.bot, timing.at + (taken.reaction_ms or 0) / 1000, BOT)
+    if seat in timing.overdue:
+        return Player(AUTOPLAY_BOT, max(timing.at, timing.overdue[seat]), AUTO)
+    if record.turn_seconds and missed_turns(record, seat) >= record.idle_turns:
+        return Player(AUTOPLAY_BOT, timing.at + takeover_ms(record.game) / 1000, AUTO)
+    return None
+
+
+def deadline(record: GameRecord, seat: int) -> float | None:
+    """When ``seat``'s owner must have acted (epoch seconds), if a deadline runs for it."""
+    state, timing = record.state, record.timing
+    if not record.turn_seconds or state is None or state.status != "playing" or seat not in state.waiting_for:
+        return None
+    if seat not in timing.waits or bot_player(record, seat) is not None:
+        return None
+    return timing.waits[seat] + record.turn_seconds
+
+
+def events(record: GameRecord) -> list[Event]:
+    """Every pending event, due or not."""
+    state = record.state
+    if state is None or state.status != "playing":
+        return []
+    pending = []
+    for rank, seat in enumerate(state.asking_order()):
+        player = bot_player(record, seat)
+        if player is not None and seat not in record.timing.declined:
+            pending.append(Event(player.due, DECISION, rank, seat))
+    for seat in sorted(state.waiting_for):
+        due = deadline(record, seat)
+        if due is not None:
+            pending.append(Event(due, DEADLINE, seat, seat))
+    return pending
+
+
+def next_due(record: GameRecord) -> float | None:
+    """Epoch seconds of the earliest pending event (``None``: nothing will happen until someone acts)."""
+    return min((event.due for event in events(record)), default=None)
+
+
+def changed(record: GameRecord, before: tg.GameState | None, seat: int | None, mark: str, at: float) -> GameRecord:
+    """``record``, whose state just replaced ``before`` by ``seat``'s actions (``mark``: who decided them) at
+    ``at``, with its timing moved on: waits start for seats newly waited for (and restart for the actor);
+    an owner's action clears its missed turns, which gives a taken-over seat back."""
+    state, timing = record.state, record.timing
+    assert state is not None
+    waited = frozenset() if before is None else before.waiting_for
+    waits = {s: at if s not in waited or s == seat else timing.waits.get(s, at) for s in state.waiting_for}
+    overdue = {s: due for s, due in timing.overdue.items() if s in state.waiting_for}
+    missed = dict(timing.missed)
+    if mark == OWNER and seat is not None:
+        missed.pop(seat, None)
+        overdue.pop(seat, None)
+    count = state.version - (0 if before is None else before.version)
+    marks = add_marks(timing.marks, mark, count)
+    return replace(record, timing=Timing(at, waits, missed, overdue, (), marks))
+
+
+def _decision(record: GameRecord, event: Event) -> GameRecord:
+    state = record.state
+    player = bot_player(record, event.seat)
+    assert state is not None and player is not None
+    actions = decide(player.bot, state, event.seat, record.seed)
+    if not actions:
+        return replace(record, timing=replace(record.timing, declined=(*record.timing.declined, event.seat)))
+    return changed(record.with_state(state.apply_all(actions)), state, event.seat, player.mark, event.due)
+
+
+def _deadline_passes(record: GameRecord, event: Event) -> GameRecord:
+    timing = record.timing
+    missed = {**timing.missed, event.seat: missed_turns(record, event.seat) + 1}
+    overdue = {**timing.overdue, event.seat: event.due}
+    return replace(record, timing=replace(timing, missed=missed, overdue=overdue))
+
+
+def advance(record: GameRecord, now: float, budget: int) -> tuple[GameRecord, int]:
+    """``record`` after every event due by ``now``, in due order, with at most ``budget`` bot decisions; and the
+    budget left. Events past the budget stay due (``next_due`` still says so) for the next touch."""
+    while True:
+        pending = events(record)
+        if not pending:
+            return record, budget
+        event = min(pending)
+        if event.due > now or (event.kind == DECISION and budget <= 0):
+            return record, budget
+        if event.kind == DEADLINE:
+            record = _deadline_passes(record, event)
+        else:
+            record, budget = _decision(record, event), budget - 1
+
+
+def behind(record: GameRecord, now: float) -> bool:
+    """Whether events due by ``now`` are still to apply (the budget ran out)."""
+    due = next_due(record)
+    return due is not None and due <= now

@@ -1,0 +1,82 @@
+"""What the live-play clock stores with a game (``Timing``), and the time every request and read works at.
+
+There is no clock process: every due time (a paced bot's next decision, a seat's deadline) is derived from
+these few stored instants by ``schedule``. ``marks`` says who made each action of the log, one letter per
+action, run-length encoded ("h3b12a2"): ``h`` the seat's owner, ``b`` a bot seat, ``a`` a bot the clock
+put in for a human seat (a missed deadline or a takeover).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import current_app
+
+OWNER, BOT, AUTO = "h", "b", "a"
+_RUN = re.compile(r"([hba])(\d+)")
+
+
+def now() -> float:
+    """Epoch seconds from the app's ``CLOCK`` (``time.time`` unless a test injects its own)."""
+    return float(current_app.config["CLOCK"]())
+
+
+def add_marks(marks: str, mark: str, count: int) -> str:
+    """``marks`` followed by ``count`` actions made by ``mark``."""
+    if count <= 0:
+        return marks
+    last = re.search(r"([hba])(\d+)$", marks)
+    if last is not None and last.group(1) == mark:
+        return f"{marks[: last.start()]}{mark}{int(last.group(2)) + count}"
+    return f"{marks}{mark}{count}"
+
+
+def expand_marks(marks: str) -> str:
+    """One letter per action."""
+    return "".join(mark * int(count) for mark, count in _RUN.findall(marks))
+
+
+def _seats(data: dict[str, Any]) -> dict[int, Any]:
+    return {int(seat): value for seat, value in data.items()}
+
+
+@dataclass(frozen=True)
+class Timing:
+    """``at``: when the state last changed (a paced bot decides ``reaction_ms`` after it); ``waits``: since when
+    the game has been waiting for each seat it waits for (its deadline is ``turn_seconds`` later); ``missed``:
+    deadlines each human seat missed in a row; ``overdue``: human seats whose deadline passed (at that time),
+    played by a bot until the game stops waiting for them; ``declined``: bot-played seats that chose not to act
+    in the current state (asked again after the next change)."""
+
+    at: float = 0.0
+    waits: dict[int, float] = field(default_factory=dict)
+    missed: dict[int, int] = field(default_factory=dict)
+    overdue: dict[int, float] = field(default_factory=dict)
+    declined: tuple[int, ...] = ()
+    marks: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "at": self.at,
+            "w": self.waits,
+            "m": self.missed,
+            "o": self.overdue,
+            "d": list(self.declined),
+            "k": self.marks,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None, actions: int) -> Timing:
+        """The stored timing; a record written before the clock existed had none: its ``actions`` are the owners'."""
+        if data is None:
+            return cls(marks=add_marks("", OWNER, actions))
+        return cls(
+            float(data["at"]),
+            _seats(data["w"]),
+            _seats(data["m"]),
+            _seats(data["o"]),
+            tuple(data["d"]),
+            str(data["k"]),
+        )

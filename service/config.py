@@ -25,7 +25,7 @@ _INT_SETTINGS = {
     "TG_MAX_BODY_BYTES": ("MAX_CONTENT_LENGTH", 16 * 1024),
     "TG_CAS_RETRIES": ("CAS_RETRIES", 64),  # optimistic transaction attempts before 503 store_busy
     "TG_MAX_GAME_BYTES": ("MAX_GAME_BYTES", MAX_GAME_BYTES),  # a change past it: 409 game_too_large
-    "TG_BOT_DECISIONS": ("BOT_DECISIONS", 8),  # bot decisions one request may make; the rest stays due
+    "TG_BOT_DECISIONS": ("BOT_DECISIONS", 4),  # bot decisions one request may make; the rest stays due
 }
 
 

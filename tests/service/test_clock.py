@@ -11,6 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import FakeClock, GameClient, bearer, error_of, new_game, played_out
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import thegame_core as tg
 from service.game_record import GameRecord
@@ -350,3 +352,23 @@ def game_replay(http: FlaskClient, game: GameClient) -> dict[str, Any]:
     state = record_of(http, game).state
     assert state is not None
     return state.replay_record()
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(reads=st.lists(st.integers(0, 40_000), max_size=12))
+def test_reads_at_any_moments_leave_the_game_as_a_timer_would(
+    timed: FlaskClient, clock: FakeClock, reads: list[int]
+) -> None:
+    """However many reads come, whenever (ms after the start), and however little each may do (the cap), the
+    game at 40 s is the one a single late catch-up gives."""
+    start = clock.now
+    touched, alone = live_table(timed), live_table(timed)
+    for offset in sorted(reads):
+        clock.now = start + offset / 1000
+        touched.view()
+    clock.now = start + 40
+    versions = [game_version(touched), game_version(alone)]
+    while versions != (versions := [game_version(touched), game_version(alone)]):
+        pass
+    assert entries(touched) == entries(alone)
+    assert record_of(timed, touched).timing == record_of(timed, alone).timing

@@ -191,6 +191,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(from_env())
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.url_map.merge_slashes = False  # `//v1//games` is a 404, not a 308 whose Location is built from Host
     smorest = Api(app)
     smorest.ma_plugin.converter.add_attribute_function(nullable_reference)
     api.register(smorest)

@@ -308,3 +308,10 @@ def test_the_spec_lists_415_where_a_body_is_read(http: FlaskClient) -> None:
     paths = http.get("/v1/openapi.json").get_json()["paths"]
     for path in ("/v1/games", "/v1/games/{game_id}/seats", "/v1/games/{game_id}/actions"):
         assert "unsupported_media_type" in paths[path]["post"]["responses"]["415"]["description"], path
+
+
+@pytest.mark.parametrize("path", ["//v1/games/catalog", "/v1//games/catalog", "/v1/games//catalog"])
+def test_repeated_slashes_are_not_redirected_to_a_host_of_the_request_s_choosing(http: FlaskClient, path: str) -> None:
+    response = http.get(path, headers={"Host": "evil.example"})
+    assert response.status_code == 404 and response.get_json()["error"] == "not_found"
+    assert "Location" not in response.headers

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -95,19 +96,27 @@ def views_since(reader: Reader, record: GameRecord, after: int | None) -> Iterat
 
 
 def stream(
-    store: GameStore, watch: Watch, reader: Reader, record: GameRecord | None, after: int | None, keep_alive: float
+    store: GameStore,
+    watch: Watch,
+    reader: Reader,
+    record: GameRecord | None,
+    after: int | None,
+    keep_alive: float,
+    lifetime: float,
 ) -> Generator[bytes, None, None]:
     """The events of ``reader``'s stream from ``record`` (read once ``watch`` was registered), after version
-    ``after`` (``None``: from the current view)."""
+    ``after`` (``None``: from the current view), for at most ``lifetime`` seconds (then the client reconnects
+    with ``Last-Event-ID``, possibly to another process: long streams never pin a reader to one server)."""
+    ends_at = time.monotonic() + lifetime
     yield f"retry: {RETRY_MS}\n\n".encode()  # also sends the headers at once, before any event is due
     while True:
         if record is None or not reader.still_reads(record):
             return
         yield from views_since(reader, record, after)
         after = record.version
-        if record.status not in LIVE:
+        if record.status not in LIVE or time.monotonic() >= ends_at:
             return
-        yield from _wait(watch, record, keep_alive)
+        yield from _wait(watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
         watch.woken.clear()  # before the read: a change after it wakes the next wait
         try:
             record = catch_up(store, reader.game_id)  # what fell due meanwhile is applied, then read

@@ -102,7 +102,8 @@ class Events(MethodView):
             watch.close()
             return Response(status=204)
         reader = Reader(game_id, bearer_digest(), seat)
-        body = stream(store(), watch, reader, record, after, current_app.config["STREAM_KEEPALIVE"])
+        config = current_app.config
+        body = stream(store(), watch, reader, record, after, config["STREAM_KEEPALIVE"], config["STREAM_LIFETIME"])
         response = Response(_in_request_context(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
         response.call_on_close(watch.close)

@@ -227,6 +227,17 @@ def test_keep_alive_comments_while_nothing_changes(make_app: Callable[..., Flask
     assert [reader.next_block(), reader.next_block()] == [": keep-alive", ": keep-alive"]
 
 
+def test_a_stream_ends_after_its_lifetime_and_a_reconnect_misses_nothing(make_app: Callable[..., Flask]) -> None:
+    table = Table(make_app(STREAM_KEEPALIVE=0.01, STREAM_LIFETIME=0.05).test_client(), "the-game", 2, bots={})
+    table.start()
+    reader = table.reader(0)
+    first = reader.next_event()
+    assert reader.ended()  # the game still runs: only the stream's time is up
+    assert table.act()
+    again = table.reader(0, **{"Last-Event-ID": first.id})
+    assert again.next_event().data["version"] == first.data["version"] + 1
+
+
 def test_a_stream_ends_when_its_game_is_closed_or_gone(app: Flask, redis_client: redis.Redis) -> None:
     http = app.test_client()
     closed = Table(http, "the-game", 2, bots={})

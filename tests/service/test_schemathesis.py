@@ -65,7 +65,9 @@ CONFIG = SchemathesisConfig.from_dict(
 BOUNDED = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 
-APP = create_app({"REDIS_URL": REDIS_URL, "TESTING": True, **TTLS})  # one app for the module: its store too
+#: One app for the module (its store too); its event streams end within a fraction of a second, since schemathesis
+#: reads a stream to its end.
+APP = create_app({"REDIS_URL": REDIS_URL, "TESTING": True, **TTLS, "STREAM_KEEPALIVE": 0.05, "STREAM_LIFETIME": 0.2})
 schema = schemathesis.openapi.from_wsgi("/v1/openapi.json", APP, config=CONFIG)
 
 

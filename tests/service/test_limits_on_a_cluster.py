@@ -3,11 +3,7 @@ with every client talking to the cluster (the buckets spread over the slots; the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
-import pytest
-import redis
-from test_cluster import cluster_client
+from test_cluster import connect  # every client of these tests talks to the cluster
 from test_limits import (  # the fixtures too: pytest finds them in this module
     clock,
     limited,
@@ -22,7 +18,7 @@ from test_limits import (  # the fixtures too: pytest finds them in this module
     test_writes_renew_a_game_s_expiry_in_the_count,
 )
 
-FIXTURES = [clock, limited, prefix]
+FIXTURES = [clock, connect, limited, prefix]
 ON_THE_CLUSTER = [
     test_a_made_up_token_counts_nowhere_and_changes_nothing,
     test_counters_expire_when_their_bucket_is_full_again,
@@ -33,18 +29,3 @@ ON_THE_CLUSTER = [
     test_the_budget_refills_with_time,
     test_the_cap_refuses_creations_until_a_game_goes,
 ]
-
-
-@pytest.fixture
-def connect(redis_cluster_url: str) -> Iterator[Callable[[], redis.RedisCluster]]:
-    """New clients of the cluster (overrides the conftest's for the tests imported here)."""
-    clients: list[redis.RedisCluster] = []
-
-    def new_client() -> redis.RedisCluster:
-        client = cluster_client(redis_cluster_url)
-        clients.append(client)
-        return client
-
-    yield new_client
-    for client in clients:
-        client.close()

@@ -8,26 +8,14 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import GameClient, new_game
-
-START = 1_800_000_000.0  # 2027-01-15, seconds
-
-
-class Clock:
-    """Unix time in seconds that only the test moves (each public lobby created one second after the last)."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> float:
-        return self.now
+from gameclient import FakeClock, GameClient, new_game
 
 
 class Lobbies:
     """One app whose lobby index no other test (or engineer's run on the shared Redis) writes to."""
 
     def __init__(self, make_app: Callable[..., Flask]) -> None:
-        self.clock = Clock()
+        self.clock = FakeClock()
         self.prefix = f"tg:{{lobby-test-{secrets.token_hex(8)}}}"
         self.app = make_app(LOBBY_INDEX_KEY=self.prefix, CLOCK=self.clock, BOT_DECISIONS=100_000)  # bots finish at once
         self.http: FlaskClient = self.app.test_client()

@@ -18,7 +18,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import GameClient, bearer, error_of, new_game
+from gameclient import FakeClock, GameClient, bearer, error_of, new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from servers import running
@@ -32,21 +32,6 @@ CREATE_RATE = (3, 30)  # 3 at once, then one every 10 s
 CHANGE_RATE = (5, 5)  # 5 at once, then one a second
 
 
-class Clock:
-    """Seconds since the epoch, moved by the test (no test sleeps)."""
-
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
 @pytest.fixture
 def prefix(redis_client: redis.Redis) -> Iterator[str]:
     prefix = f"test-limits-{secrets.token_hex(8)}:"
@@ -55,7 +40,7 @@ def prefix(redis_client: redis.Redis) -> Iterator[str]:
 
 
 @pytest.fixture
-def limited(make_app: Callable[..., Flask], prefix: str, clock: Clock) -> Callable[..., FlaskClient]:
+def limited(make_app: Callable[..., Flask], prefix: str, clock: FakeClock) -> Callable[..., FlaskClient]:
     """A client of an app with limits on (small budgets, no cap unless given), from the address 192.0.2.1."""
 
     def make(**config: Any) -> FlaskClient:
@@ -86,7 +71,7 @@ def test_creations_beyond_the_burst_are_refused_with_retry_after(limited: Callab
     assert "retry in 10 s" in response.get_json()["message"]
 
 
-def test_the_budget_refills_with_time(limited: Callable[..., FlaskClient], clock: Clock) -> None:
+def test_the_budget_refills_with_time(limited: Callable[..., FlaskClient], clock: FakeClock) -> None:
     http = limited()
     for _ in range(3):
         create(http)
@@ -199,7 +184,7 @@ def test_counters_expire_when_their_bucket_is_full_again(
 def test_gcra_never_lets_more_through_than_its_rate_and_retry_after_is_enough(
     redis_client: redis.Redis, prefix: str, burst: int, seconds: int, gaps: list[int]
 ) -> None:
-    clock = Clock()
+    clock = FakeClock()
     budget = Budget("change", burst, seconds)
     limits = Limits(redis_client, (budget, budget), 0, None, prefix, clock)
     client = secrets.token_hex(8)
@@ -219,7 +204,7 @@ def test_gcra_never_lets_more_through_than_its_rate_and_retry_after_is_enough(
 
 # The cap on live games -----------------------------------------------------------------------
 def test_the_cap_refuses_creations_until_a_game_goes(
-    limited: Callable[..., FlaskClient], clock: Clock, redis_client: redis.Redis, prefix: str
+    limited: Callable[..., FlaskClient], clock: FakeClock, redis_client: redis.Redis, prefix: str
 ) -> None:
     http = limited(MAX_GAMES=2, CREATE_RATE=(100, 1))
     first, _second = new_game(http), new_game(http)
@@ -235,7 +220,7 @@ def test_the_cap_refuses_creations_until_a_game_goes(
 
 
 def test_writes_renew_a_game_s_expiry_in_the_count(
-    limited: Callable[..., FlaskClient], clock: Clock, redis_client: redis.Redis, prefix: str
+    limited: Callable[..., FlaskClient], clock: FakeClock, redis_client: redis.Redis, prefix: str
 ) -> None:
     http = limited(MAX_GAMES=10)
     game: GameClient = new_game(http, players=2)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from test_cluster import connect  # every client of these tests talks to the cluster
 from test_limits import (  # the fixtures too: pytest finds them in this module
-    clock,
     limited,
     prefix,
     test_a_made_up_token_counts_nowhere_and_changes_nothing,
@@ -18,7 +17,7 @@ from test_limits import (  # the fixtures too: pytest finds them in this module
     test_writes_renew_a_game_s_expiry_in_the_count,
 )
 
-FIXTURES = [clock, connect, limited, prefix]
+FIXTURES = [connect, limited, prefix]
 ON_THE_CLUSTER = [
     test_a_made_up_token_counts_nowhere_and_changes_nothing,
     test_counters_expire_when_their_bucket_is_full_again,

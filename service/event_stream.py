@@ -130,8 +130,8 @@ def stream(
 def _wait(watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:
     """Keep-alives until a change wakes the stream, the clock's next due time comes (a paced bot, a deadline),
     or ``RECHECK`` keep-alives passed (to notice an expired game)."""
+    due = next_due(record)  # the record does not change while the stream waits
     for _ in range(RECHECK):
-        due = next_due(record)
         left = None if due is None else due - now()
         if left is not None and left <= 0:
             return

@@ -27,7 +27,7 @@ from .errors import ApiError, from_game_error
 from .game_record import GameRecord, Seat
 from .idempotency import Answer, Remembered, check_anonymous_key, idem_field
 from .incoming import Incoming
-from .limits import charge_change
+from .limits import charge_change, token_charge
 from .lobby_index import LobbyIndex
 from .presenters import Reply, render
 from .schedule import advance, behind, changed, default_reaction_ms
@@ -81,7 +81,7 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
         caller = identify(record, incoming)
         if role is not None:
             auth.require(caller, role)
-        charge_change(None if caller.role == "anyone" else incoming.digest)
+        charge_change(caller.role != "anyone", snapshot.wait_ms)
         incoming.check_idempotency_key()
         if key is not None and caller.role == "anyone":
             check_anonymous_key(key)
@@ -112,7 +112,8 @@ def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -
             writes[field] = remembered.adding(key, answer.remembered(incoming))
         return Change((render(incoming.game_id, new_record, answer), new_record, False), writes, ttl_for(new_record))
 
-    reply, written, deleted = store.transact(incoming.game_id, None if key is None else field, compute)
+    charge = token_charge(incoming.digest)
+    reply, written, deleted = store.transact(incoming.game_id, None if key is None else field, compute, charge)
     if written is not None and written.public:
         lobbies().sync(incoming.game_id, written, ttl_for(written), deleted)
     if isinstance(reply, ApiError):  # refused, but what the clock applied first was written

@@ -1,17 +1,18 @@
 """Per-client rate limits and a cap on live games, so that no client can flood the store (docs/api.md "Limits").
 
-Rate limits use GCRA (the generic cell rate algorithm: a token bucket kept as one timestamp, the time at which
-the client's bucket is full again) in one Lua script on one key per client and budget,
-``tg:rate:{<budget>:<client>}``: every client on its own Redis Cluster slot, and every key expiring when its
-bucket is full again (within the budget's period), so the counters of idle clients vanish by themselves.
-A change is counted against its token when the token is valid for the game (checked first: a made-up token
-answers 401 and counts nowhere, so it cannot buy a fresh budget), else against the client's address; a creation
-always against the address (no token belongs to a game not yet made).
+Rate limits use GCRA (``gcra.py``: a token bucket kept as one timestamp, the time at which the client's bucket
+is full again, in a key that expires then, so the counters of idle clients vanish by themselves). A change is
+counted against its token when the token is valid for the game (a made-up token answers 401 and counts nowhere,
+so it cannot buy a fresh budget), else against the client's address; a creation always against the address (no
+token belongs to a game not yet made). An address's budget is ``tg:rate:{<budget>:<client>}``, on a Redis
+Cluster slot of its own, charged by a script of its own; a token's is ``tg:{<game_id>}:rate:<digest>``, on its
+game's slot (a token belongs to one game), charged by the script that loads the game when the token is the
+game's: a change by a player costs no Redis call for its limits.
 
 The cap counts live lobbies and games in one sorted set, ``tg:{live}``: game id -> expiry time (ms), refreshed
 by the writes of a game and removed by its deletion, so an entry expires with its game. A write that would move
 the expiry by less than 1% of the game's TTL (e.g. the next play a second later) leaves the entry as it is: most
-changes then cost one Redis call for their limits, not two, and an entry may expire that much before its game.
+changes then cost no Redis call for their limits, and an entry may expire that much before its game.
 Creating counts the entries not yet expired and prunes a few expired ones; the count and the creation are two
 steps, so concurrent creations may pass the cap by as many as run at once.
 """
@@ -29,21 +30,14 @@ import redis
 from flask import Flask, current_app, g, request
 
 from .errors import ApiError
-from .store import GameStore
+from .gcra import GCRA_FUNCTION
+from .store import Charge, GameStore
 
 log = logging.getLogger(__name__)
 
 #: KEYS[1] a client's bucket; ARGV[1] now, ARGV[2] the interval between requests at the sustained rate (both
-#: ms), ARGV[3] the burst. The key holds the time its bucket is full again and expires then. Answers 0 if the
-#: request may go (and counts it), else the ms to wait.
-GCRA = """
-local now, interval, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local full = math.max(tonumber(redis.call('GET', KEYS[1]) or 0), now) + interval
-local wait = full - burst * interval - now
-if wait > 0 then return wait end
-redis.call('SET', KEYS[1], full, 'PX', full - now)
-return 0
-"""
+#: ms), ARGV[3] the burst. Answers 0 if the request may go (and counts it), else the ms to wait.
+GCRA = GCRA_FUNCTION + "return gcra(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))"
 
 #: KEYS[1] the live games; ARGV[1] now (ms), ARGV[2] the cap. Prunes up to 100 expired entries (more than a
 #: creation adds, so the set stays near the live count). Answers 0 if fewer than the cap are live, else the ms
@@ -76,6 +70,17 @@ class Budget:
     @property
     def interval_ms(self) -> int:
         return max(1, self.seconds * 1000 // self.burst)
+
+
+def refuse_if_spent(budget: Budget, wait_ms: int) -> None:
+    """``429 rate_limited`` if a charge of ``budget`` answered a wait."""
+    if wait_ms > 0:
+        seconds = _seconds(wait_ms)
+        raise ApiError(
+            "rate_limited",
+            f"too many {budget.name} requests from this client; retry in {seconds} s",
+            retry_after=seconds,
+        )
 
 
 def _seconds(ms: int) -> int:
@@ -122,7 +127,7 @@ class Limits:
         self.gcra = client.register_script(GCRA)
         self.admit = client.register_script(ADMIT)
 
-    def _now(self) -> int:
+    def now_ms(self) -> int:
         return int(self.clock() * 1000)
 
     def address(self) -> str:
@@ -132,33 +137,31 @@ class Limits:
     def charge(self, budget: Budget, client: str) -> None:
         """Count one request of ``client`` against ``budget``; ``429 rate_limited`` if it is spent."""
         key = f"{self.prefix}rate:{{{budget.name}:{client}}}"
-        wait = int(self.gcra(keys=[key], args=[self._now(), budget.interval_ms, budget.burst]))
-        if wait > 0:
-            seconds = _seconds(wait)
-            message = f"too many {budget.name} requests from this client; retry in {seconds} s"
-            raise ApiError("rate_limited", message, retry_after=seconds)
+        refuse_if_spent(budget, int(self.gcra(keys=[key], args=[self.now_ms(), budget.interval_ms, budget.burst])))
 
     def creation(self) -> None:
         """A creation: the address's budget, then the cap (``503 capacity`` when it is reached)."""
         self.charge(self.create, f"a:{self.address()}")
         if self.max_games:
-            wait = int(self.admit(keys=[self.live_key], args=[self._now(), self.max_games]))
+            wait = int(self.admit(keys=[self.live_key], args=[self.now_ms(), self.max_games]))
             if wait > 0:
                 message = "the service holds as many games as it may; retry later"
                 raise ApiError("capacity", message, retry_after=min(_seconds(wait), CAPACITY_RETRY_SECONDS))
 
-    def changing(self, token_digest: str | None) -> None:
-        """A change by the holder of a valid token (``None``: no token, counted by address), once per request:
-        the store may compute a change several times."""
-        if g.get("thegame_limits_charged"):
-            return
-        g.thegame_limits_charged = True
-        self.charge(self.change, f"t:{token_digest[:22]}" if token_digest else f"a:{self.address()}")
+    def changing(self, charged_token: bool, wait_ms: int) -> None:
+        """A change, once the caller is known: a valid token's budget was charged by the game's load (``wait_ms``
+        its answer); a caller without a token is counted by address, once per request (the store may compute a
+        change several times)."""
+        if charged_token:
+            refuse_if_spent(self.change, wait_ms)
+        elif not g.get("thegame_limits_charged"):
+            g.thegame_limits_charged = True
+            self.charge(self.change, f"a:{self.address()}")
 
     def written(self, game_id: str, ttl: int) -> None:
         """The store wrote ``game_id`` with ``ttl`` seconds to live (0: deleted it). The count is an estimate:
         a failure here is logged, not answered (the change itself is stored)."""
-        expiry, last = self._now() + ttl * 1000, self.renewed.get(game_id)
+        expiry, last = self.now_ms() + ttl * 1000, self.renewed.get(game_id)
         if ttl and last is not None and 0 <= expiry - last <= ttl * 1000 // RENEWAL_STEP:
             return
         if len(self.renewed) >= RENEWALS_KEPT:
@@ -199,9 +202,19 @@ def admit_creation() -> None:
         limits.creation()
 
 
-def charge_change(token_digest: str | None) -> None:
-    """Once the caller is known (``token_digest``: its valid token, ``None`` without one): ``429 rate_limited``
-    when limits are on and its change budget is spent."""
+def token_charge(digest: str | None) -> Charge | None:
+    """The change budget of the caller's token, for the store to charge as it loads the game (it charges only a
+    token of that game); ``None`` when limits are off or the caller sent no token."""
+    limits = _limits()
+    if limits is None or digest is None:
+        return None
+    budget = limits.change
+    return Charge(digest, limits.now_ms(), budget.interval_ms, budget.burst)
+
+
+def charge_change(charged_token: bool, wait_ms: int) -> None:
+    """Once the caller is known (``charged_token``: its valid token, charged by the load, which answered
+    ``wait_ms``): ``429 rate_limited`` when limits are on and its change budget is spent."""
     limits = _limits()
     if limits is not None:
-        limits.changing(token_digest)
+        limits.changing(charged_token, wait_ms)

@@ -6,7 +6,8 @@ and one ``k:<digest of the caller>`` per caller with remembered Idempotency-Keys
 A write that would make the game larger than the store's bound (``TG_MAX_GAME_BYTES``) is refused by the
 script itself.
 
-A change reads the fields (one ``HMGET``), computes in Python, and writes with one Lua script that
+A change reads the fields (one ``HMGET``; with limits on, one script that also charges the caller's
+token budget, ``tg:{<game_id>}:rate:<digest>``), computes in Python, and writes with one Lua script that
 applies the writes only if ``rev`` is still the one read: Redis runs a script atomically, so a
 concurrent writer makes it refuse and the change is recomputed from the new data. No update is lost,
 nothing is applied twice, nothing is half-written; and a change costs two round trips, not the
@@ -29,6 +30,7 @@ from typing import Generic, TypeVar
 import redis
 
 from .errors import ApiError
+from .gcra import GCRA_FUNCTION
 
 T = TypeVar("T")
 
@@ -73,8 +75,32 @@ return 1
 """
 
 
+#: KEYS[1] the game, KEYS[2] a token's change budget (on the game's slot); ARGV[1] the idempotency field to read
+#: (or 'rev'), ARGV[2] the token's digest, ARGV[3] now, ARGV[4] the interval (both ms), ARGV[5] the burst.
+#: Reads like ``HMGET`` and charges the budget if the digest is one of the game's tokens, i.e. a JSON string in
+#: ``meta`` (digests are base64url: never escaped, and never equal to anything else stored there). Answers
+#: meta, state, rev, the field, then the ms to wait (0: charged, or not one of the game's tokens).
+LOAD_CHARGING = (
+    GCRA_FUNCTION
+    + """
+local values = redis.call('HMGET', KEYS[1], 'meta', 'state', 'rev', ARGV[1])
+local wait = 0
+if values[1] and string.find(values[1], '"' .. ARGV[2] .. '"', 1, true) then
+    wait = gcra(KEYS[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]))
+end
+values[5] = wait
+return values
+"""
+)
+
+
 def game_key(game_id: str) -> str:
     return f"tg:{{{game_id}}}:game"
+
+
+def budget_key(game_id: str, digest: str) -> str:
+    """A token's change budget: on its game's slot (a token belongs to one game), named by 128 bits of its digest."""
+    return f"tg:{{{game_id}}}:rate:{digest[:22]}"
 
 
 @dataclass(frozen=True)
@@ -85,6 +111,17 @@ class Snapshot:
     state: str | None
     idem: str | None = None
     rev: str = ""
+    wait_ms: int = 0  # the charged token's budget: ms to wait (0: charged, or nothing charged)
+
+
+@dataclass(frozen=True)
+class Charge:
+    """A token's change budget (``limits``), charged in the same call that loads its game, if it is the game's."""
+
+    digest: str
+    now_ms: int
+    interval_ms: int
+    burst: int
 
 
 @dataclass
@@ -111,6 +148,7 @@ class GameStore:
         self.retries = retries
         self.max_bytes = max_bytes
         self.compare_and_set = client.register_script(COMPARE_AND_SET % {"channel": CHANGES})
+        self.load_charging = client.register_script(LOAD_CHARGING)
         #: Told of every write: the game id and its TTL (0: deleted); the cap on live games counts them.
         self.on_write: Callable[[str, int], None] | None = None
 
@@ -133,24 +171,38 @@ class GameStore:
         """Write a new game; ``False`` if the id is already taken (nothing written then)."""
         return self._write(game_id, "", fields, ttl)
 
-    def load(self, game_id: str, idem_field: str | None = None) -> Snapshot:
-        names = ["meta", "state", "rev", idem_field or "rev"]
-        meta, state, rev, idem = (_text(value) for value in self.client.hmget(game_key(game_id), names))
-        return Snapshot(meta, state, idem if idem_field else None, rev or "")
+    def load(self, game_id: str, idem_field: str | None = None, charge: Charge | None = None) -> Snapshot:
+        """The game's fields; with ``charge``, its budget charged in the same call (one round trip, not two)."""
+        key, wait = game_key(game_id), 0
+        if charge is None:
+            values = self.client.hmget(key, ["meta", "state", "rev", idem_field or "rev"])
+        else:
+            arguments: list[str | int] = [
+                idem_field or "rev",
+                charge.digest,
+                charge.now_ms,
+                charge.interval_ms,
+                charge.burst,
+            ]
+            *values, wait = self.load_charging(keys=[key, budget_key(game_id, charge.digest)], args=arguments)
+        meta, state, rev, idem = (_text(value) for value in values)
+        return Snapshot(meta, state, idem if idem_field else None, rev or "", int(wait))
 
     def transact(
         self,
         game_id: str,
         idem_field: str | None,
         compute: Callable[[Snapshot], Change[T]],
+        charge: Charge | None = None,
     ) -> T:
         """Run ``compute`` on the current fields and write its result if nobody wrote in between.
 
         ``compute`` is pure (it may run several times); its ``ApiError`` aborts without writing, and so
-        does a result that would make the game larger than the store's bound.
+        does a result that would make the game larger than the store's bound. ``charge`` is charged by the
+        first load only (a retry is the same request).
         """
         for attempt in range(self.retries):
-            snapshot = self.load(game_id, idem_field)
+            snapshot = self.load(game_id, idem_field, None if attempt else charge)
             change = compute(snapshot)
             if not change.writes and not change.delete:
                 return change.result

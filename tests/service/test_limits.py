@@ -21,12 +21,15 @@ from flask.testing import FlaskClient
 from gameclient import FakeClock, GameClient, bearer, error_of, new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from redis.crc import key_slot
 from servers import running
 from werkzeug.test import TestResponse
 
+from service.auth import token_hash
 from service.config import from_env
 from service.errors import ApiError
 from service.limits import Budget, Limits, client_address
+from service.store import budget_key, game_key
 
 CREATE_RATE = (3, 30)  # 3 at once, then one every 10 s
 CHANGE_RATE = (5, 5)  # 5 at once, then one a second
@@ -110,6 +113,23 @@ def test_each_valid_token_has_its_own_change_budget(limited: Callable[..., Flask
     assert game.end_turn(0).status_code != 429  # another token from the same address
     lobby = new_game(http, players=4)  # the address's own budget: 3 changes left
     assert [lobby.seat(f"p{seat}").status_code for seat in range(4)] == [201, 201, 201, 429]
+
+
+def test_a_token_s_budget_is_kept_on_its_game_s_slot(
+    limited: Callable[..., FlaskClient], redis_client: redis.Redis
+) -> None:
+    """The script that loads a game charges its token's budget: the budget's key must sit on the game's Redis
+    Cluster slot, and a token of another game is charged nowhere."""
+    http = limited()
+    game, other = new_game(http, players=1, seed=1), new_game(http, players=1)
+    game.fill()
+    assert game.start().status_code == 200
+    key = budget_key(game.game_id, token_hash(game.host))
+    assert key_slot(key.encode()) == key_slot(game_key(game.game_id).encode())
+    assert 0 < redis_client.pttl(key) <= 1_000  # one of 5 a second: full again within an interval
+    stranger = http.post(f"{game.url}/start", json={}, headers=bearer(other.host))
+    assert error_of(stranger) == (401, "invalid_token")
+    assert redis_client.exists(budget_key(game.game_id, token_hash(other.host))) == 0
 
 
 def test_a_made_up_token_counts_nowhere_and_changes_nothing(limited: Callable[..., FlaskClient]) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections.abc import Callable
+from typing import Any
 
 _ON = {"1", "true", "yes", "on", "-"}
 _OFF = {"", "0", "false", "no", "off"}
@@ -40,3 +42,26 @@ accesslog = access_log_target(os.environ.get("GUNICORN_ACCESS_LOG"))
 # gunicorn's default format, with the path instead of the request line and without the referrer: a query string
 # may hold an event stream's token (``?token=``, for browsers' EventSource), which must never be logged.
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s"'
+
+
+def post_worker_init(worker: Any) -> None:
+    """With gevent, every request starts by letting the other greenlets ready to run go first (``gevent.sleep(0)``).
+
+    A greenlet runs until it waits, and a keep-alive connection whose next request has already arrived need not
+    wait: without the yield, a few connections are served again and again while the others queue. With 32
+    connections on one worker, a plain WSGI answer had a p99 of 216 ms for a median of 4 ms; with it, 28 ms
+    (docs/benchmarks.md, "Fair greenlets").
+    """
+    if worker.cfg.worker_class_str == "gevent":
+        worker.wsgi = yielding_first(worker.wsgi)
+
+
+def yielding_first(app: Callable[..., Any]) -> Callable[..., Any]:
+    """``app``, behind a WSGI wrapper that yields to the other ready greenlets before each request."""
+    import gevent  # only in gevent workers: the service itself never needs it
+
+    def fair(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        gevent.sleep(0)
+        return app(environ, start_response)
+
+    return fair

@@ -10,9 +10,11 @@ import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.request import urlopen
 
+import gevent
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -315,3 +317,23 @@ def test_repeated_slashes_are_not_redirected_to_a_host_of_the_request_s_choosing
     response = http.get(path, headers={"Host": "evil.example"})
     assert response.status_code == 404 and response.get_json()["error"] == "not_found"
     assert "Location" not in response.headers
+
+
+def test_gevent_workers_let_other_ready_greenlets_go_before_each_request() -> None:
+    """Fairness between keep-alive connections: a request starts after the greenlets already ready to run."""
+    config = runpy.run_path(str(ROOT / "service" / "gunicorn_conf.py"))
+    order: list[str] = []
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
+        order.append("request")
+        return []
+
+    gevent_worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gevent"), wsgi=app)
+    config["post_worker_init"](gevent_worker)
+    waiting = gevent.spawn(order.append, "ready before")
+    gevent_worker.wsgi({}, None)
+    assert order == ["ready before", "request"]
+    waiting.join()
+    thread_worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gthread"), wsgi=app)
+    config["post_worker_init"](thread_worker)
+    assert thread_worker.wsgi is app  # threads are preempted: nothing to add

@@ -3,6 +3,8 @@
 #
 #   bench/service.sh                               # the repo's config as it chooses (REDIS_URL set: gthread)
 #   bench/service.sh default sync:2 gthread:2x8    # worker settings to compare: sync:WORKERS, gthread:WORKERSxTHREADS
+#   bench/service.sh default@/work/wt/old default  # SETTING@DIR: the service (and its gunicorn config) of another
+#                                                   # checkout, e.g. an older revision, measured in the same run
 #
 # For each setting: FLUSHDB of the benchmark's Redis database, start gunicorn on 127.0.0.1, create GAMES started
 # 2-player games over HTTP (bench/service_setup.py), then wrk (bench/service.lua) on GET /v1/health, seat views
@@ -50,8 +52,9 @@ free_port() {
 
 # start_server SETTING: gunicorn on a free loopback port; sets SERVER_PID and BASE.
 start_server() {
-    local args=()
-    case $1 in
+    local args=() dir=.
+    if [[ $1 == *@* ]]; then dir=${1#*@}; fi
+    case ${1%@*} in
         default) ;;
         # --threads 1: gunicorn turns sync workers with threads > 1 (the config's) into gthread ones
         sync:*) args=(--worker-class sync --workers "${1#sync:}" --threads 1) ;;
@@ -65,7 +68,7 @@ start_server() {
     port=$(free_port)
     BASE=http://127.0.0.1:$port
     # --bind after the config: loopback only (the config binds 0.0.0.0 for containers).
-    PORT=$port "$GUNICORN" --config service/gunicorn_conf.py --bind "127.0.0.1:$port" "${args[@]}" \
+    PORT=$port "$GUNICORN" --chdir "$dir" --config "$dir/service/gunicorn_conf.py" --bind "127.0.0.1:$port" "${args[@]}" \
         'service:create_app()' >"$WORK/gunicorn.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 100); do
@@ -97,7 +100,7 @@ load() { # load MODE: one wrk run; its RESULT line, with the CPU seconds used me
     cpu="server_cpu_s=$(awk "BEGIN { print $(server_cpu) - $server_before }")"
     cpu+=" redis_cpu_s=$(awk "BEGIN { print $(redis_cpu) - $redis_before }")"
     echo "CPU during the run: $cpu"
-    grep '^RESULT ' "$WORK/wrk.out" | sed "s/^RESULT /$SETTING /; s/\$/ $cpu/" >>"$WORK/results"
+    grep '^RESULT ' "$WORK/wrk.out" | sed "s|^RESULT |$SETTING |; s|\$| $cpu|" >>"$WORK/results"
 }
 
 echo "machine: $(nproc) cores, $(uname -srm); Redis: $REDIS_URL; wrk -t $THREADS -c $CONNECTIONS -d $DURATION"

@@ -6,6 +6,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 import redis
@@ -136,3 +137,23 @@ def test_create_never_overwrites(redis_client: redis.Redis) -> None:
     assert store.create(game_id, {"meta": "first"}, 60)
     assert not store.create(game_id, {"meta": "second"}, 60)
     assert redis_client.hget(game_key(game_id), "meta") == b"first"
+
+
+def test_a_record_stored_before_live_play_loads_and_plays_on(http: FlaskClient, redis_client: redis.Redis) -> None:
+    """Live play added fields to the record (clock, lobby list, spectators, leave, rematch) with defaults, so format 1
+    stays readable: a game stored by the earlier service keeps its seats, its tokens and its log, and plays on."""
+    stored = json.loads((Path(__file__).parent / "data" / "record_before_live_play.json").read_text())
+    game_id = secrets.token_urlsafe(12)  # a fresh id: the test suite shares the Redis
+    redis_client.hset(game_key(game_id), mapping=stored["fields"])
+    redis_client.expire(game_key(game_id), 60)
+    ann = {"Authorization": f"Bearer {stored['tokens'][0]}"}
+    view = http.get(f"/v1/games/{game_id}", headers=ann).get_json()
+    assert [seat["name"] for seat in view["seats"]] == ["ann", "bob"] and view["current_seat"] == 0
+    assert view["placed_this_turn"] == 1 and view["spectators"] is True
+    play = view["legal_plays"][0]
+    assert http.post(f"/v1/games/{game_id}/plays", json=play, headers=ann).status_code == 200
+    entries = http.get(f"/v1/games/{game_id}/log").get_json()["entries"]
+    assert [(entry["version"], entry["bot"], entry["auto"]) for entry in entries] == [
+        (4, False, False),
+        (5, False, False),
+    ]

@@ -6,8 +6,8 @@ and every ``RECHECK`` keep-alives; it sends one ``view``
 event per version it has not sent yet (``id: <version>``), each rendered for its reader alone (a seat's own
 view, or the public view) at that version: past states are rebuilt from the current one's history, once per wake. More
 than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past is not kept), it
-sends one view, the current one. It ends after the last view of a finished game, and quietly when the game
-is gone (closed, expired), when its reader's token no longer holds that seat, or when the store fails (the
+sends one view, the current one. A finished game's stream stays open for its rematch: it ends after the view
+that carries the rematch, and quietly when the game is gone (closed, expired), when its reader's token no longer holds that seat, or when the store fails (the
 client reconnects with ``Last-Event-ID``).
 
 Nothing is queued per stream: the next view is computed only once the previous one has been written, so a slow
@@ -47,6 +47,12 @@ KEEP_ALIVE = b": keep-alive\n\n"
 #: a write to the socket, a read costs a Redis round trip and a record to load, for every open stream.
 RECHECK = 4
 LIVE = ("lobby", "playing")
+
+
+def more_to_come(record: GameRecord) -> bool:
+    """Whether a reader of the game has more to wait for: it is in its lobby or being played, or it is over with
+    no rematch yet (the rematch is a change of its own, whose views carry it: a seat's, its new token)."""
+    return record.status in LIVE or record.rematch is None
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,7 @@ def stream(
             return
         yield from views_since(reader, record, after)
         after = record.version
-        if record.status not in LIVE or time.monotonic() >= ends_at:
+        if not more_to_come(record) or time.monotonic() >= ends_at:
             return
         yield from _wait(watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
         watch.woken.clear()  # before the read: a change after it wakes the next wait

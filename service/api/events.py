@@ -13,7 +13,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..auth import bearer_digest
-from ..event_stream import LIVE, Reader, stream
+from ..event_stream import Reader, more_to_come, stream
 from ..events import Hub
 from .common import OPTIONAL_BEARER, current, documented, store
 
@@ -82,13 +82,14 @@ def _chunks(step: Callable[[], bytes | None], body: Generator[bytes, None, None]
 @blp.route("/<game_id>/events")
 class Events(MethodView):
     @blp.response(200, STREAM, content_type="text/event-stream", description="the stream of the caller's views")
-    @blp.alt_response(204, description="the game is over and the client has its last view: stop reconnecting")
+    @blp.alt_response(204, description="the game is over, with its rematch, and the client has seen it: stop reconnecting")
     @documented(blp, "stream_events", "unknown_game", "invalid_token", "forbidden", security=OPTIONAL_BEARER)
     @blp.doc(parameters=PARAMETERS)
     def get(self, game_id: str) -> Response:
         """Server-Sent Events: first the caller's full view (a seat token: its own; else the public view), then
-        one `view` event per version, `id: <version>`, `data: {"version", "view"}`; keep-alive comments; the
-        stream ends after the last view of a finished game. `Last-Event-ID: n` resumes after version n."""
+        one `view` event per version, `id: <version>`, `data: {"version", "view"}`; keep-alive comments. Once the
+        game is over the stream stays open for its rematch, and ends after the view that carries it (a seat's view:
+        the seat's token in the new game). `Last-Event-ID: n` resumes after version n."""
         _token_from_query()
         events: Hub = current_app.extensions["thegame_events"]
         watch = events.watch(game_id)  # before the read: no change after it is missed
@@ -98,7 +99,7 @@ class Events(MethodView):
             watch.close()
             raise
         after = _last_event_id(record.version)
-        if after == record.version and record.status not in LIVE:
+        if after == record.version and not more_to_come(record):
             watch.close()
             return Response(status=204)
         reader = Reader(game_id, bearer_digest(), seat)

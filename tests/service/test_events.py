@@ -144,7 +144,10 @@ def test_every_event_is_the_readers_view_at_its_version(http: FlaskClient, game:
     assert seen > 20
 
 
-def test_a_stream_ends_after_the_last_view_of_a_finished_game_and_a_reconnect_gets_204(http: FlaskClient) -> None:
+def test_a_finished_game_s_stream_hands_each_seat_its_rematch_token_then_ends(http: FlaskClient) -> None:
+    """The last view of a game comes as it ends; the stream stays open for the rematch, whose view carries the
+    seat's token in the new game (for ``EventSource`` too: ``?token=``); then the stream ends, and a reconnect
+    that has seen everything gets 204 (EventSource stops reconnecting)."""
     table = Table(http, "the-game", 1, bots={}, deck=stuck_deck())
     table.start()
     reader = table.reader(0)
@@ -158,11 +161,22 @@ def test_a_stream_ends_after_the_last_view_of_a_finished_game_and_a_reconnect_ge
     assert answer.get_json()["status"] == "lost"
     events = reader.until(answer.get_json()["version"])
     assert [event.data["version"] for event in events] == [3, 4, 5, 6, 7]
-    assert events[-1].view == answer.get_json() and reader.ended()
-    assert table.stream(0, **{"Last-Event-ID": "7"}).status_code == 204  # EventSource stops reconnecting
+    assert events[-1].view == answer.get_json() and events[-1].view["rematch"] is None
+    browser = EventReader(http.get(f"{table.url}/events?token={table.tokens[0]}", buffered=False).response)
+    spectator = table.reader(None)
+    assert browser.next_event().data["version"] == spectator.next_event().data["version"] == 7
+    rematch = http.post(f"{table.url}/rematch", headers=bearer(table.host)).get_json()
+    for stream in (reader, browser):
+        event = stream.next_event()
+        assert event.data["version"] == 8 and event.view["rematch"]["game_id"] == rematch["game_id"]
+        new_game = http.get(f"/v1/games/{rematch['game_id']}", headers=bearer(event.view["rematch"]["token"]))
+        assert new_game.get_json()["seat"] == 0 and new_game.get_json()["status"] == "playing"
+        assert stream.ended()
+    assert spectator.next_event().view["rematch"] == {"game_id": rematch["game_id"]} and spectator.ended()
+    assert table.stream(0, **{"Last-Event-ID": "8"}).status_code == 204
     late = table.reader(0, **{"Last-Event-ID": "5"})
-    assert [event.data["version"] for event in late.until(7)] == [6, 7] and late.ended()
-    assert [event.data["version"] for event in table.reader(None).until(7)] == [7]
+    assert [event.data["version"] for event in late.until(8)] == [6, 7, 8] and late.ended()
+    assert [event.data["version"] for event in table.reader(None).until(8)] == [8]
 
 
 def test_a_reconnect_gets_every_view_after_its_last_event_id(http: FlaskClient) -> None:

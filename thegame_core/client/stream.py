@@ -1,8 +1,8 @@
 """Following a game's event stream through network trouble: every view the seat may see, in order, once.
 
 The stream (``GET /v1/games/{id}/events``) sends the caller's full view first, then one ``view`` event per
-change with ``id: <version>``, and comment lines as keep-alives at least every 15 seconds; it closes after the
-last view of a finished game. A read that waits longer than ``READ_TIMEOUT`` means the connection is dead. After
+change with ``id: <version>``, and comment lines as keep-alives at least every 15 seconds; once the game is
+over it stays open for the rematch (whose view carries the seat's new token), then closes. A read that waits longer than ``READ_TIMEOUT`` means the connection is dead. After
 a network error, a timeout or a close, ``follow`` reconnects with ``Last-Event-ID`` (the server then sends what
 was missed), after a pause that doubles at each failure in a row (``Backoff``), and skips any view not newer
 than one already given.
@@ -55,7 +55,7 @@ class Backoff:
 
 def follow(api: Api, backoff: Backoff, read_timeout: float = READ_TIMEOUT) -> Iterator[dict[str, Any]]:
     """The seat's views as the stream sends them, across reconnections, each version once and in order; it ends
-    when the server answers ``204`` (the game is over and its last view was sent: stop reconnecting). A refusal
+    when the server answers ``204`` (the game is over and its rematch was sent: stop reconnecting). A refusal
     that retrying cannot cure (a bad token, an unknown game) raises ``ApiError``."""
     last_id, version = "", -1
     while True:

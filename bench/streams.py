@@ -13,7 +13,8 @@ each to a random game through a random server, and meanwhile ``GET`` polls of ra
 (the baseline: what one request costs under the same load). The latency of a change is taken from its answer to
 each stream's event of the version it answered (an event that came before the answer counts 0), and from its
 request. Printed: p50/p99 of both, the GET baseline's p50/p99 and the ratio of the stream p99 to the GET p99,
-events missing (an event of a version a stream that had opened never received), the servers' CPU seconds during the changes and their memory (RSS, master and workers).
+events missing (an event of a version a stream that had opened never received), the servers' CPU seconds during
+the changes and their memory (RSS, master and workers).
 
 Bounded: at most ``--changes`` changes, every wait has a timeout, everything started is stopped. Nothing is
 flushed: the games expire after ten minutes (``TG_*_TTL``). Client and servers share the machine's cores.

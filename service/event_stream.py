@@ -1,14 +1,13 @@
 """What one event stream sends its reader: Server-Sent Events of the reader's views, version by version.
 
-A stream reads the game when its ``Hub`` wakes it, when the clock's next event falls due (a paced bot, a
-deadline: the read applies what fell due, as every read does, so a game moves on while only streams are open),
-and every ``RECHECK`` keep-alives; it sends one ``view``
-event per version it has not sent yet (``id: <version>``), each rendered for its reader alone (a seat's own
-view, or the public view) at that version: past states are rebuilt from the current one's history, once per wake. More
-than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past is not kept), it
-sends one view, the current one. A finished game's stream stays open for its rematch: it ends after the view
-that carries the rematch, and quietly when the game is gone (closed, expired), when its reader's token no longer holds that seat, or when the store fails (the
-client reconnects with ``Last-Event-ID``).
+A stream reads the game when its ``Hub`` wakes it, when the clock's next event falls due (a paced bot, a deadline: the
+read applies what fell due, as every read does, so a game moves on while only streams are open), and every ``RECHECK``
+keep-alives; it sends one ``view`` event per version it has not sent yet (``id: <version>``), each rendered for its
+reader alone (a seat's own view, or the public view) at that version: past states are rebuilt from the current one's
+history, once per wake. More than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past
+is not kept), it sends one view, the current one. A finished game's stream stays open for its rematch: it ends after the
+view that carries the rematch, and quietly when the game is gone (closed, expired), when its reader's token no longer
+holds that seat, or when the store fails (the client reconnects with ``Last-Event-ID``).
 
 Nothing is queued per stream: the next view is computed only once the previous one has been written, so a slow
 reader costs its socket's buffer and one view, never a backlog in the server.

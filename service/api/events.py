@@ -82,7 +82,7 @@ def _chunks(step: Callable[[], bytes | None], body: Generator[bytes, None, None]
 @blp.route("/<game_id>/events")
 class Events(MethodView):
     @blp.response(200, STREAM, content_type="text/event-stream", description="the stream of the caller's views")
-    @blp.alt_response(204, description="the game is over, with its rematch, and the client has seen it: stop reconnecting")
+    @blp.alt_response(204, description="the game is over and the client has seen its rematch: stop reconnecting")
     @documented(blp, "stream_events", "unknown_game", "invalid_token", "forbidden", security=OPTIONAL_BEARER)
     @blp.doc(parameters=PARAMETERS)
     def get(self, game_id: str) -> Response:

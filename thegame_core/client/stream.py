@@ -1,11 +1,11 @@
 """Following a game's event stream through network trouble: every view the seat may see, in order, once.
 
-The stream (``GET /v1/games/{id}/events``) sends the caller's full view first, then one ``view`` event per
-change with ``id: <version>``, and comment lines as keep-alives at least every 15 seconds; once the game is
-over it stays open for the rematch (whose view carries the seat's new token), then closes. A read that waits longer than ``READ_TIMEOUT`` means the connection is dead. After
-a network error, a timeout or a close, ``follow`` reconnects with ``Last-Event-ID`` (the server then sends what
-was missed), after a pause that doubles at each failure in a row (``Backoff``), and skips any view not newer
-than one already given.
+The stream (``GET /v1/games/{id}/events``) sends the caller's full view first, then one ``view`` event per change with
+``id: <version>``, and comment lines as keep-alives at least every 15 seconds; once the game is over it stays open for
+the rematch (whose view carries the seat's new token), then closes. A read that waits longer than ``READ_TIMEOUT`` means
+the connection is dead. After a network error, a timeout or a close, ``follow`` reconnects with ``Last-Event-ID`` (the
+server then sends what was missed), after a pause that doubles at each failure in a row (``Backoff``), and skips any
+view not newer than one already given.
 """
 
 from __future__ import annotations

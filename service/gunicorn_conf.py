@@ -12,6 +12,7 @@ output) or names a file, as a front proxy usually keeps it.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable
@@ -45,13 +46,19 @@ access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(
 
 
 def post_worker_init(worker: Any) -> None:
-    """With gevent, every request starts by letting the other greenlets ready to run go first (``gevent.sleep(0)``).
+    """Once a worker has loaded the app: its objects leave the garbage collector's full passes, and with gevent
+    every request starts by letting the other greenlets ready to run go first (docs/benchmarks.md, "Worker tails").
+
+    A full collection scans every object the process holds, the app's modules and schemas included, and stalls the
+    whole worker meanwhile: under load they took 36 to 91 ms, several a minute per worker, and set the p99. Frozen
+    (``gc.freeze``), the objects that live as long as the worker are not scanned again: 0.5 ms.
 
     A greenlet runs until it waits, and a keep-alive connection whose next request has already arrived need not
-    wait: without the yield, a few connections are served again and again while the others queue. With 32
-    connections on one worker, a plain WSGI answer had a p99 of 216 ms for a median of 4 ms; with it, 28 ms
-    (docs/benchmarks.md, "Fair greenlets").
+    wait: without the yield (``gevent.sleep(0)``), a few connections are served again and again while the others
+    queue (32 connections on one worker, a plain WSGI answer: p99 216 ms for a median of 4 ms; with it, 28 ms).
     """
+    gc.collect()
+    gc.freeze()
     if worker.cfg.worker_class_str == "gevent":
         worker.wsgi = yielding_first(worker.wsgi)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import re
@@ -328,12 +329,27 @@ def test_gevent_workers_let_other_ready_greenlets_go_before_each_request() -> No
         order.append("request")
         return []
 
-    gevent_worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gevent"), wsgi=app)
-    config["post_worker_init"](gevent_worker)
-    waiting = gevent.spawn(order.append, "ready before")
-    gevent_worker.wsgi({}, None)
-    assert order == ["ready before", "request"]
-    waiting.join()
-    thread_worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gthread"), wsgi=app)
-    config["post_worker_init"](thread_worker)
-    assert thread_worker.wsgi is app  # threads are preempted: nothing to add
+    try:
+        gevent_worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gevent"), wsgi=app)
+        config["post_worker_init"](gevent_worker)
+        waiting = gevent.spawn(order.append, "ready before")
+        gevent_worker.wsgi({}, None)
+        assert order == ["ready before", "request"]
+        waiting.join()
+        thread_worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gthread"), wsgi=app)
+        config["post_worker_init"](thread_worker)
+        assert thread_worker.wsgi is app  # threads are preempted: nothing to add
+    finally:
+        gc.unfreeze()  # the hook froze this test process's objects too
+
+
+def test_workers_leave_what_they_loaded_out_of_full_collections() -> None:
+    config = runpy.run_path(str(ROOT / "service" / "gunicorn_conf.py"))
+    loaded: list[Any] = [[]]  # a container: tracked by the collector until frozen
+    assert any(obj is loaded for obj in gc.get_objects())
+    try:
+        config["post_worker_init"](SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gthread"), wsgi=loaded))
+        assert gc.get_freeze_count() > 0
+        assert not any(obj is loaded for obj in gc.get_objects())  # no pass scans it any more
+    finally:
+        gc.unfreeze()

@@ -17,6 +17,12 @@ from typing import IO
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def code_block(document: str, heading: str, language: str) -> str:
+    """The first ``language`` code block after ``heading`` in ``document`` (a path from the repository's root)."""
+    text = (ROOT / document).read_text()
+    return text.split(heading)[1].split(f"```{language}\n")[1].split("```")[0]
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -6,13 +6,12 @@ import json
 import subprocess
 import sys
 
-from servers import ROOT, running
+from servers import code_block, running
 
 
 def shell_block(document: str, heading: str) -> str:
     """The first ``sh`` code block after ``heading`` in ``document``."""
-    text = (ROOT / document).read_text()
-    return text.split(heading)[1].split("```sh")[1].split("```")[0]
+    return code_block(document, heading, "sh")
 
 
 def run_against_a_server(script: str) -> str:

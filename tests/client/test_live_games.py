@@ -33,7 +33,9 @@ def play_whole_game(url: str, game: str, bots: tuple[str, str], clients_url: str
     second = client(clients_url or url, game_id, "--join", "Bob", "--bot", bots[1], "--json", "--seed", "3")
     try:
         assert second.stdout is not None
-        joined = json.loads(second.stdout.readline())  # the lobby is full once the joining client says so
+        line = second.stdout.readline()  # the lobby is full once the joining client says so
+        assert line, f"the joining client exited ({second.wait(5)}): {second.communicate()[1]}"
+        joined = json.loads(line)
         assert joined["event"] == "joined" and joined["seat"] == 1 and joined["token"]
         call(url, "POST", f"/games/{game_id}/start", {"first_seat": 0}, host)
         lines = [finished(first), finished(second)]

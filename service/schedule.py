@@ -91,10 +91,20 @@ def deadline(record: GameRecord, seat: int) -> float | None:
     return timing.waits[seat] + record.turn_seconds
 
 
+def _without_clock(record: GameRecord) -> bool:
+    """Whether nothing can fall due: no deadlines, no bot seat and no seat a bot plays for (most games of people:
+    every read and change asks, three times per change)."""
+    return (
+        not record.turn_seconds
+        and not record.timing.overdue
+        and all(seat is None or seat.bot is None for seat in record.seats)
+    )
+
+
 def events(record: GameRecord) -> list[Event]:
     """Every pending event, due or not."""
     state = record.state
-    if state is None or state.status != "playing":
+    if state is None or state.status != "playing" or _without_clock(record):
         return []
     pending = []
     for rank, seat in enumerate(state.asking_order()):

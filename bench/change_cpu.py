@@ -3,8 +3,8 @@
     REDIS_URL=redis://127.0.0.1:6379/14 python bench/change_cpu.py --against /tmp/before [--games 15] [--rounds 3]
 
 Each side runs in its own process with its checkout first on the path, its app's objects frozen out of the garbage
-collector's full passes as in a gunicorn worker (``gc.freeze``, both sides): it creates 2-player games of The Game, seats
-and starts them, and plays them to the end over HTTP routes (the seat to play places the card that moves its pile
+collector's full passes as in a gunicorn worker (``gc.freeze``, both sides): it creates 2-player games of The Game,
+seats and starts them, and plays them to the end over HTTP routes (the seat to play places the card that moves its pile
 least, then ends its turn), timing only the plays and turn ends (``time.process_time``). Rounds alternate the sides;
 the last line is the median ratio of this checkout's CPU per change to the other's. The database is flushed before
 each side's run: give a dedicated one (never 0).

@@ -68,6 +68,12 @@ def measure(games: int) -> float:
     return spent / changes * 1e6
 
 
+def _database(url: str) -> int:
+    import redis
+
+    return int(redis.ConnectionPool.from_url(url).connection_kwargs.get("db", 0))
+
+
 def side(checkout: Path, games: int) -> float:
     env = {**os.environ, "PYTHONPATH": str(checkout), "TG_CREATE_RATE": "1000000/1", "TG_CHANGE_RATE": "1000000/1"}
     command = [sys.executable, str(Path(__file__).resolve()), "--measure", str(games)]
@@ -87,7 +93,7 @@ def main() -> None:
         return
     if args.against is None:
         parser.error("--against DIR is required")
-    if "REDIS_URL" not in os.environ or os.environ["REDIS_URL"].rstrip("/").endswith("/0"):
+    if "REDIS_URL" not in os.environ or _database(os.environ["REDIS_URL"]) == 0:
         sys.exit("set REDIS_URL to a dedicated database (not 0): each run flushes it")
     ratios = []
     for round_number in range(1, args.rounds + 1):

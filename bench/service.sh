@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Load test of the service: gunicorn with service/gunicorn_conf.py over the real Redis, loaded by wrk.
 #
-#   bench/service.sh                               # the repo's config as it chooses (REDIS_URL set: gthread)
+#   bench/service.sh                               # the repo's config as it chooses (gevent, a worker per core)
 #   bench/service.sh default sync:2 gthread:2x8    # worker settings to compare: sync:WORKERS, gthread:WORKERSxTHREADS
 #   bench/service.sh default@/work/wt/old default  # SETTING@DIR: the service (and its gunicorn config) of another
 #                                                   # checkout, e.g. an older revision, measured in the same run
@@ -52,14 +52,14 @@ free_port() {
 
 # start_server SETTING: gunicorn on a free loopback port; sets SERVER_PID and BASE.
 start_server() {
-    local args=() dir=.
+    local args=() dir=. setting=${1%%@*}
     if [[ $1 == *@* ]]; then dir=${1#*@}; fi
-    case ${1%@*} in
+    case $setting in
         default) ;;
         # --threads 1: gunicorn turns sync workers with threads > 1 (the config's) into gthread ones
-        sync:*) args=(--worker-class sync --workers "${1#sync:}" --threads 1) ;;
+        sync:*) args=(--worker-class sync --workers "${setting#sync:}" --threads 1) ;;
         gthread:*x*)
-            local spec=${1#gthread:}
+            local spec=${setting#gthread:}
             args=(--worker-class gthread --workers "${spec%x*}" --threads "${spec#*x}")
             ;;
         *) echo "unknown worker setting: $1 (default, sync:N, gthread:WxT)" >&2 && exit 2 ;;

@@ -51,7 +51,9 @@ def post_worker_init(worker: Any) -> None:
 
     A full collection scans every object the process holds, the app's modules and schemas included, and stalls the
     whole worker meanwhile: under load they took 36 to 91 ms, several a minute per worker, and set the p99. Frozen
-    (``gc.freeze``), the objects that live as long as the worker are not scanned again: 0.5 ms.
+    (``gc.freeze``), the objects that live as long as the worker are not scanned again: 0.5 ms. (This config does not
+    preload the app: with ``preload_app``, freeze in the master just before the fork instead, or the first
+    collection in each worker copies every page it shares with the master.)
 
     A greenlet runs until it waits, and a keep-alive connection whose next request has already arrived need not
     wait: without the yield (``gevent.sleep(0)``), a few connections are served again and again while the others
@@ -59,7 +61,7 @@ def post_worker_init(worker: Any) -> None:
     """
     gc.collect()
     gc.freeze()
-    if worker.cfg.worker_class_str == "gevent":
+    if any(cls.__module__ == "gunicorn.workers.ggevent" for cls in type(worker).__mro__):  # however it was named
         worker.wsgi = yielding_first(worker.wsgi)
 
 

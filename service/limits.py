@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import redis
 from flask import Flask, current_app, g, request
 
+from .auth import MALFORMED
 from .errors import ApiError
 from .gcra import GCRA_FUNCTION
 from .store import Charge, GameStore
@@ -179,7 +180,8 @@ class Limits:
 
 def install(app: Flask, store: GameStore) -> None:
     """Limits as configured: on unless ``TG_LIMITS`` is off, or unset in an app built for tests (``TESTING``).
-    Tests may set ``LIMITS_PREFIX`` (their own keys) and ``LIMITS_CLOCK``."""
+    Tests may set ``LIMITS_PREFIX`` (their own keys for address budgets and the cap; a token's budget is always on its
+    game's slot, ``tg:{<game_id>}:rate:...``) and ``LIMITS_CLOCK``."""
     config = app.config
     if not (config["LIMITS"] if config["LIMITS"] is not None else not config.get("TESTING")):
         return
@@ -204,9 +206,9 @@ def admit_creation() -> None:
 
 def token_charge(digest: str | None) -> Charge | None:
     """The change budget of the caller's token, for the store to charge as it loads the game (it charges only a
-    token of that game); ``None`` when limits are off or the caller sent no token."""
+    token of that game); ``None`` when limits are off or the caller sent no token (or no bearer token)."""
     limits = _limits()
-    if limits is None or digest is None:
+    if limits is None or digest is None or digest == MALFORMED:
         return None
     budget = limits.change
     return Charge(digest, limits.now_ms(), budget.interval_ms, budget.burst)

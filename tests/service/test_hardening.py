@@ -11,7 +11,6 @@ import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 from urllib.request import urlopen
 
@@ -20,6 +19,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import SORTED_DECK, GameClient, bearer, error_of, started
+from gunicorn.workers.ggevent import GeventPyWSGIWorker, GeventWorker
+from gunicorn.workers.gthread import ThreadWorker
 from servers import ROOT, running
 from werkzeug.test import EnvironBuilder, TestResponse, run_wsgi_app
 
@@ -321,7 +322,8 @@ def test_repeated_slashes_are_not_redirected_to_a_host_of_the_request_s_choosing
 
 
 def test_gevent_workers_let_other_ready_greenlets_go_before_each_request() -> None:
-    """Fairness between keep-alive connections: a request starts after the greenlets already ready to run."""
+    """Fairness between keep-alive connections: a request starts after the greenlets already ready to run, in a
+    gevent worker however its class is named (``gevent``, ``gevent_pywsgi``, a class path); threads need nothing."""
     config = runpy.run_path(str(ROOT / "service" / "gunicorn_conf.py"))
     order: list[str] = []
 
@@ -329,16 +331,20 @@ def test_gevent_workers_let_other_ready_greenlets_go_before_each_request() -> No
         order.append("request")
         return []
 
+    def worker(kind: type) -> Any:
+        made = object.__new__(kind)  # what post_worker_init reads of a worker: its class and its app
+        made.wsgi = app
+        config["post_worker_init"](made)
+        return made
+
     try:
-        gevent_worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gevent"), wsgi=app)
-        config["post_worker_init"](gevent_worker)
-        waiting = gevent.spawn(order.append, "ready before")
-        gevent_worker.wsgi({}, None)
-        assert order == ["ready before", "request"]
-        waiting.join()
-        thread_worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gthread"), wsgi=app)
-        config["post_worker_init"](thread_worker)
-        assert thread_worker.wsgi is app  # threads are preempted: nothing to add
+        for kind in (GeventWorker, GeventPyWSGIWorker):
+            order.clear()
+            waiting = gevent.spawn(order.append, "ready before")
+            worker(kind).wsgi({}, None)
+            assert order == ["ready before", "request"]
+            waiting.join()
+        assert worker(ThreadWorker).wsgi is app  # threads are preempted: nothing to add
     finally:
         gc.unfreeze()  # the hook froze this test process's objects too
 
@@ -348,7 +354,9 @@ def test_workers_leave_what_they_loaded_out_of_full_collections() -> None:
     loaded: list[Any] = [[]]  # a container: tracked by the collector until frozen
     assert any(obj is loaded for obj in gc.get_objects())
     try:
-        config["post_worker_init"](SimpleNamespace(cfg=SimpleNamespace(worker_class_str="gthread"), wsgi=loaded))
+        thread_worker = object.__new__(ThreadWorker)
+        thread_worker.wsgi = loaded
+        config["post_worker_init"](thread_worker)
         assert gc.get_freeze_count() > 0
         assert not any(obj is loaded for obj in gc.get_objects())  # no pass scans it any more
     finally:

@@ -130,6 +130,11 @@ def test_a_token_s_budget_is_kept_on_its_game_s_slot(
     stranger = http.post(f"{game.url}/start", json={}, headers=bearer(other.host))
     assert error_of(stranger) == (401, "invalid_token")
     assert redis_client.exists(budget_key(game.game_id, token_hash(other.host))) == 0
+    named = new_game(http, players=1)
+    assert named.seat("malformed").status_code == 201  # the word an unreadable Authorization header is read as
+    basic = http.post(f"{named.url}/start", json={}, headers={"Authorization": "Basic eHl6"})
+    assert error_of(basic) == (401, "invalid_token")
+    assert redis_client.exists(budget_key(named.game_id, "malformed")) == 0
 
 
 def test_a_made_up_token_counts_nowhere_and_changes_nothing(limited: Callable[..., FlaskClient]) -> None:

@@ -8,6 +8,7 @@ from test_limits import (  # the fixtures too: pytest finds them in this module
     limited,
     prefix,
     test_a_made_up_token_counts_nowhere_and_changes_nothing,
+    test_a_token_s_budget_is_kept_on_its_game_s_slot,
     test_counters_expire_when_their_bucket_is_full_again,
     test_creations_beyond_the_burst_are_refused_with_retry_after,
     test_each_valid_token_has_its_own_change_budget,
@@ -20,6 +21,7 @@ from test_limits import (  # the fixtures too: pytest finds them in this module
 FIXTURES = [connect, limited, prefix]
 ON_THE_CLUSTER = [
     test_a_made_up_token_counts_nowhere_and_changes_nothing,
+    test_a_token_s_budget_is_kept_on_its_game_s_slot,
     test_counters_expire_when_their_bucket_is_full_again,
     test_creations_beyond_the_burst_are_refused_with_retry_after,
     test_each_valid_token_has_its_own_change_budget,

@@ -27,6 +27,7 @@ _INT_SETTINGS = {
     "TG_MAX_GAME_BYTES": ("MAX_GAME_BYTES", MAX_GAME_BYTES),  # a change past it: 409 game_too_large
     "TG_STREAM_KEEPALIVE": ("STREAM_KEEPALIVE", 15),  # seconds between an event stream's keep-alive comments
     "TG_STREAM_LIFETIME": ("STREAM_LIFETIME", 3600),  # seconds a stream lasts; the client then reconnects
+    "TG_REMATCH_WAIT": ("REMATCH_WAIT", 600),  # seconds a finished game's streams stay open for its rematch
     "TG_BOT_DECISIONS": ("BOT_DECISIONS", 4),  # bot decisions one request may make; the rest stays due
 }
 

@@ -5,9 +5,10 @@ read applies what fell due, as every read does, so a game moves on while only st
 keep-alives; it sends one ``view`` event per version it has not sent yet (``id: <version>``), each rendered for its
 reader alone (a seat's own view, or the public view) at that version: past states are rebuilt from the current one's
 history, once per wake. More than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past
-is not kept), it sends one view, the current one. A finished game's stream stays open for its rematch: it ends after the
-view that carries the rematch, and quietly when the game is gone (closed, expired), when its reader's token no longer
-holds that seat, or when the store fails (the client reconnects with ``Last-Event-ID``).
+is not kept), it sends one view, the current one. A finished game's stream stays open for its rematch, ``REMATCH_WAIT``
+seconds at most: it ends after the view that carries the rematch, or at the end of that wait, and quietly when the game
+is gone (closed, expired), when its reader's token no longer holds that seat, or when the store fails (the client
+reconnects with ``Last-Event-ID``).
 
 Nothing is queued per stream: the next view is computed only once the previous one has been written, so a slow
 reader costs its socket's buffer and one view, never a backlog in the server.
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis
+from flask import current_app
 
 import thegame_core as tg
 
@@ -49,9 +51,16 @@ LIVE = ("lobby", "playing")
 
 
 def more_to_come(record: GameRecord) -> bool:
-    """Whether a reader of the game has more to wait for: it is in its lobby or being played, or it is over with
-    no rematch yet (the rematch is a change of its own, whose views carry it: a seat's, its new token)."""
-    return record.status in LIVE or record.rematch is None
+    """Whether a reader of the game has more to wait for: it is in its lobby or being played, or it ended less
+    than ``REMATCH_WAIT`` seconds ago with no rematch yet (the rematch is a change of its own, whose views carry
+    it: a seat's, its new token)."""
+    return record.status in LIVE or (record.rematch is None and now() < rematch_closes(record))
+
+
+def rematch_closes(record: GameRecord) -> float:
+    """When the readers of a finished game stop waiting for its rematch (epoch seconds): the wait starts at its
+    last action."""
+    return record.timing.at + float(current_app.config["REMATCH_WAIT"])
 
 
 @dataclass(frozen=True)
@@ -135,7 +144,7 @@ def stream(
 def _wait(watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:
     """Keep-alives until a change wakes the stream, the clock's next due time comes (a paced bot, a deadline),
     or ``RECHECK`` keep-alives passed (to notice an expired game)."""
-    due = next_due(record)  # the record does not change while the stream waits
+    due = next_due(record) if record.status in LIVE else rematch_closes(record)  # fixed while the stream waits
     for _ in range(RECHECK):
         left = None if due is None else due - now()
         if left is not None and left <= 0:

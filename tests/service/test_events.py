@@ -16,13 +16,13 @@ import redis
 from events_reader import Event, EventReader
 from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import bearer, stuck_deck
+from gameclient import FakeClock, bearer, stuck_deck
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
 import thegame_core as tg
-from service.event_stream import BACKLOG, Reader, states_since
+from service.event_stream import BACKLOG, RETRY_MS, Reader, states_since
 from service.game_record import GameRecord, Seat
 from service.store import game_key
 
@@ -177,6 +177,26 @@ def test_a_finished_game_s_stream_hands_each_seat_its_rematch_token_then_ends(ht
     late = table.reader(0, **{"Last-Event-ID": "5"})
     assert [event.data["version"] for event in late.until(8)] == [6, 7, 8] and late.ended()
     assert [event.data["version"] for event in table.reader(None).until(8)] == [8]
+
+
+def test_a_finished_game_s_stream_waits_for_a_rematch_only_so_long(make_app: Callable[..., Flask]) -> None:
+    """Without a rematch, the streams of a finished game end ``REMATCH_WAIT`` seconds after its last action, and a
+    reconnect that has seen the last view then gets 204: no stream of a game that is over lasts until it expires."""
+    clock = FakeClock()
+    http = make_app(CLOCK=clock, REMATCH_WAIT=600, STREAM_KEEPALIVE=0.01).test_client()
+    table = Table(http, "the-game", 1, bots={}, deck=stuck_deck())
+    table.start()
+    plays = [{"card": 99, "pile": "asc1"}, {"card": 98, "pile": "asc2"}, {"card": 2, "pile": "desc1"}]
+    body = {"plays": [*plays, {"card": 3, "pile": "desc2"}], "end_turn": True}
+    assert http.post(f"{table.url}/turns", json=body, headers=bearer(table.tokens[0])).get_json()["version"] == 7
+    waiting = table.reader(0, **{"Last-Event-ID": "7"})  # has seen the last view: waits for a rematch
+    clock.advance(599)
+    assert waiting.next_block() == f"retry: {RETRY_MS}"
+    assert waiting.next_block() == ": keep-alive"  # still open a second before the end of the wait
+    clock.advance(2)
+    assert waiting.ended()
+    assert table.stream(0, **{"Last-Event-ID": "7"}).status_code == 204
+    assert [event.data["version"] for event in table.reader(None).until(7)] == [7]  # a late reader: the last view
 
 
 def test_a_reconnect_gets_every_view_after_its_last_event_id(http: FlaskClient) -> None:

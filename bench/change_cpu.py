@@ -23,16 +23,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from service_setup import next_change, store
+
 HERE = Path(__file__).resolve().parents[1]
 
 
 def measure(games: int) -> float:
     """Microseconds of CPU per play or turn end, in this process, with the checkout in the working directory."""
-    import redis
-
     from service import create_app
 
-    redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
+    store().flushdb()
     http = create_app().test_client()
     gc.collect()
     gc.freeze()  # as a gunicorn worker does (service/gunicorn_conf.py): the app's objects out of full collections
@@ -57,21 +57,9 @@ def measure(games: int) -> float:
         while (view := call("GET", game))["status"] == "playing":
             token = tokens[view["current_seat"]]
             mine = call("GET", game, token=token)
-            tops = {pile["id"]: pile["top"] for pile in mine["piles"]}
-            if mine["legal_plays"] and (
-                mine["placed_this_turn"] < mine["required_this_turn"] or not mine["can_end_turn"]
-            ):
-                play = min(mine["legal_plays"], key=lambda play: abs(play["card"] - tops[play["pile"]]))
-                call("POST", f"{game}/plays", play, token)
-            else:
-                call("POST", f"{game}/turn/end", {}, token)
+            route, body = next_change(mine)
+            call("POST", f"{game}/{route}", body, token)
     return spent / changes * 1e6
-
-
-def _database(url: str) -> int:
-    import redis
-
-    return int(redis.ConnectionPool.from_url(url).connection_kwargs.get("db", 0))
 
 
 def side(checkout: Path, games: int) -> float:
@@ -93,8 +81,7 @@ def main() -> None:
         return
     if args.against is None:
         parser.error("--against DIR is required")
-    if "REDIS_URL" not in os.environ or _database(os.environ["REDIS_URL"]) == 0:
-        sys.exit("set REDIS_URL to a dedicated database (not 0): each run flushes it")
+    store()  # refuses a REDIS_URL that names database 0: each run flushes it
     ratios = []
     for round_number in range(1, args.rounds + 1):
         ours, theirs = side(HERE, args.games), side(args.against, args.games)

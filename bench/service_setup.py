@@ -54,6 +54,15 @@ def started_game(base: str, seed: int) -> str:
     return " ".join([created["game_id"], *tokens, *hands])
 
 
+def next_change(mine: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The seat's next change by the benchmarks' policy, from its own view: while its turn needs a card, the legal
+    one that moves its pile least (``plays``), else the end of its turn (``turn/end``)."""
+    tops = {pile["id"]: pile["top"] for pile in mine["piles"]}
+    if mine["legal_plays"] and (mine["placed_this_turn"] < mine["required_this_turn"] or not mine["can_end_turn"]):
+        return "plays", min(mine["legal_plays"], key=lambda play: abs(play["card"] - tops[play["pile"]]))
+    return "turn/end", {}
+
+
 def whole_game(base: str, seed: int, with_keys: bool) -> tuple[str, dict[str, Any]]:
     """Play one started game to its end over HTTP, each seat placing its turn's minimum by the smallest jump;
     with an Idempotency-Key (a UUID) on every change when ``with_keys``. The game's id and last view."""
@@ -63,12 +72,8 @@ def whole_game(base: str, seed: int, with_keys: bool) -> tuple[str, dict[str, An
         token = tokens[view["current_seat"]]
         mine = call(game, token=token)
         key = str(uuid.uuid4()) if with_keys else None
-        tops = {pile["id"]: pile["top"] for pile in mine["piles"]}
-        if mine["legal_plays"] and (mine["placed_this_turn"] < mine["required_this_turn"] or not mine["can_end_turn"]):
-            play = min(mine["legal_plays"], key=lambda play: abs(play["card"] - tops[play["pile"]]))
-            call(f"{game}/plays", "POST", play, token, key)
-        else:
-            call(f"{game}/turn/end", "POST", {}, token, key)
+        route, body = next_change(mine)
+        call(f"{game}/{route}", "POST", body, token, key)
     return game_id, view
 
 

@@ -19,6 +19,7 @@ from .api.schemas import ErrorSchema
 from .config import from_env
 from .errors import register_error_handlers
 from .events import Hub
+from .json_text import FastJSONProvider
 from .lobby_index import INDEX_PREFIX, LobbyIndex
 from .store import GameStore
 
@@ -190,7 +191,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["CLOCK"] = time.time  # epoch seconds; tests inject their own to move time by hand
     app.config.update(from_env())
     app.config.update(config or {})
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json = FastJSONProvider(app)
     app.url_map.merge_slashes = False  # `//v1//games` is a 404, not a 308 whose Location is built from Host
     smorest = Api(app)
     smorest.ma_plugin.converter.add_attribute_function(nullable_reference)

@@ -16,7 +16,6 @@ reader costs its socket's buffer and one view, never a backlog in the server.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Generator, Iterator
@@ -28,7 +27,7 @@ from flask import current_app
 
 import thegame_core as tg
 
-from . import auth
+from . import auth, json_text
 from .clock import catch_up, next_due
 from .errors import ApiError
 from .events import Watch
@@ -80,7 +79,7 @@ class Reader:
 
 
 def sse_event(version: int, view: dict[str, Any]) -> bytes:
-    data = json.dumps({"version": version, "view": view}, separators=(",", ":"))
+    data = json_text.dumps({"version": version, "view": view})
     return f"id: {version}\nevent: view\ndata: {data}\n\n".encode()
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import thegame_core as tg
 
+from . import json_text
 from .state_cache import STATES
 from .store import Snapshot
 from .timing import Timing
@@ -97,7 +98,7 @@ class GameRecord:
             "changes_in_play": self.changes_in_play,
             "rematch": self.rematch,
         }
-        return json.dumps(data, separators=(",", ":"))
+        return json_text.dumps(data)
 
     def fields(self) -> dict[str, str]:
         """The hash fields to store (the state only once the game has started)."""

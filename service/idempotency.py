@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import auth
+from . import auth, json_text
 from .errors import ApiError
 from .incoming import Incoming
 
@@ -74,7 +74,7 @@ class Remembered:
         answers = {old: remembered for old, remembered in self.answers.items() if old != digest}
         answers[digest] = answer
         kept = list(answers.items())[-MAX_ANSWERS_PER_CALLER:]
-        return json.dumps(dict(kept), separators=(",", ":"))  # stored in the game: compact
+        return json_text.dumps(dict(kept))  # stored in the game: compact
 
 
 def _key_digest(key: str) -> str:

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -61,8 +62,9 @@ def repeat(kind: str, count: int) -> None:
             break
         call("POST", f"{game}/{route}", body, token)
     key = f"tg:{{{created['game_id']}}}:game"
-    saved, ttl = client.hgetall(key), client.ttl(key)
-    requests = {
+    saved: dict[Any, Any] = client.hgetall(key)
+    ttl = client.ttl(key)
+    requests: dict[str, Callable[[], Any]] = {
         "play": lambda: send("POST", f"{game}/plays", body, token),  # the answer is not parsed: not the server's work
         "health": lambda: send("GET", "/v1/health"),
         "restore": lambda: None,

@@ -16,15 +16,16 @@ import orjson
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.sansio.response import Response
 
-#: Seat numbers key some maps: written as strings, as ``json`` does.
-_OPTIONS = orjson.OPT_NON_STR_KEYS
+#: Seat numbers key some maps: written as strings, as ``json`` does. Dataclasses and datetimes, which orjson would
+#: write and ``json`` refuses, go to ``json`` too: a document holds JSON's types only, or fails loudly as before.
+_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
 
 
 def dump_bytes(document: Any) -> bytes:
     """Compact JSON text of ``document`` (dicts, lists, strings, numbers, booleans and ``None``)."""
     try:
         return orjson.dumps(document, option=_OPTIONS)
-    except TypeError:  # an integer beyond 64 bits or a lone surrogate: json writes them
+    except TypeError:  # an integer beyond 64 bits or a lone surrogate: json writes them (anything else, it refuses)
         return json.dumps(document, separators=(",", ":")).encode()
 
 
@@ -33,8 +34,9 @@ def dumps(document: Any) -> str:
 
 
 class FastJSONProvider(DefaultJSONProvider):
-    """Flask's JSON provider with ``dump_bytes`` for answers (``jsonify``); reading as Flask does."""
+    """Flask's JSON provider with ``dump_bytes`` for answers (``jsonify``, ending with a newline as Flask's do);
+    reading as Flask does."""
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
         document = self._prepare_response_obj(args, kwargs)
-        return self._app.response_class(dump_bytes(document), mimetype=self.mimetype)  # type: ignore[arg-type]
+        return self._app.response_class(dump_bytes(document) + b"\n", mimetype=self.mimetype)  # type: ignore[arg-type]

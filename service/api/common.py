@@ -103,10 +103,11 @@ def documented(
     body: type[ma.Schema] | dict[str, Any] | None = None,
     changes: bool = False,
     reads: bool = False,
+    parameters: list[dict[str, Any]] | None = None,
 ) -> Callable[[F], F]:
     """Document an operation: its id, security, request body (validated in the view, in the contract's
     order, so it is only described here), the optional change headers, or for a read (``read_reply``)
-    ``If-None-Match`` and its ``304``, and every error it can answer."""
+    ``If-None-Match`` and its ``304``, other ``parameters`` (a query's), and every error it can answer."""
     by_status: dict[int, list[str]] = defaultdict(list)
     if "malformed_json" in errors:  # a route that reads a JSON body refuses one not sent as JSON
         errors = (*errors, "unsupported_media_type")
@@ -122,8 +123,8 @@ def documented(
         # else an empty body is valid
         required = isinstance(body, dict) or any(field.required for field in body().fields.values())
         doc["requestBody"] = {"required": required, "content": {"application/json": {"schema": body}}}
-    if changes or reads:
-        doc["parameters"] = CHANGE_HEADERS if changes else READ_HEADERS
+    if changes or reads or parameters:
+        doc["parameters"] = (CHANGE_HEADERS if changes else READ_HEADERS if reads else []) + (parameters or [])
 
     def decorate(view: F) -> F:
         # Only the description is attached: flask-smorest reads it when the route is registered, and each of its

@@ -120,8 +120,7 @@ class Games(MethodView):
         raise ApiError("store_busy", "could not allocate a game id; retry")
 
     @blp.response(200, LobbyListSchema)
-    @documented(blp, "list_lobbies", "validation_error", security=[])
-    @blp.doc(parameters=LOBBY_PARAMETERS)
+    @documented(blp, "list_lobbies", "validation_error", security=[], parameters=LOBBY_PARAMETERS)
     def get(self) -> Response:
         """Open public lobbies (created with `"public": true`, not started, a seat free), newest first, `limit`
         per page (default 20, at most 100). Pass `next` back as `cursor` for the following page: lobbies

@@ -3,9 +3,12 @@ documents either way."""
 
 from __future__ import annotations
 
+import datetime
 import json
+from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 from gameclient import bearer
 from hypothesis import given
@@ -55,3 +58,21 @@ def test_a_big_integer_and_a_lone_surrogate_travel_through_a_whole_game(http: Fl
     assert view["options"]["max_cards_per_play"] == 2**70
     assert [seat["name"] for seat in view["seats"]] == ["\ud800x", "bob"]
     assert view["version"] == 5  # two seats, the start, two readies
+
+
+def test_an_answer_is_utf8_json_ending_with_a_newline(http: FlaskClient) -> None:
+    created = http.post("/v1/games", json={"players": 2})
+    game = f"/v1/games/{created.get_json()['game_id']}"
+    seated = http.post(f"{game}/seats", json={"name": "Zoë 🎲"})
+    assert seated.mimetype == "application/json" and seated.data.endswith(b"}\n")
+    assert '"name":"Zoë 🎲"'.encode() in seated.data  # UTF-8, not \\u escapes: JSON's own encoding
+
+
+def test_what_json_refuses_is_still_refused() -> None:
+    @dataclass
+    class Seat:
+        name: str
+
+    for value in (Seat("ann"), datetime.datetime(2026, 1, 1), {1, 2}):
+        with pytest.raises(TypeError):
+            dump_bytes({"value": value})

@@ -72,7 +72,7 @@ class GameRecord:
                 raise CorruptRecord(f"unknown record format {data!r:.80}")
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
             data["changes_in_play"] = tuple(data.get("changes_in_play", ()))
-            state = None if snapshot.state is None else STATES.load(snapshot.state)
+            state = None if snapshot.state is None else STATES.load(snapshot.state, data["host"])
             timing = Timing.from_json(data.pop("clock", None), 0 if state is None else state.version)
             return cls(**data, seats=seats, timing=timing, state=state)
         except (ValueError, TypeError, KeyError) as error:
@@ -104,7 +104,7 @@ class GameRecord:
         """The hash fields to store (the state only once the game has started)."""
         fields = {"meta": self.meta_json()}
         if self.state is not None:
-            fields["state"] = STATES.dump(self.state)
+            fields["state"] = STATES.dump(self.state, self.host)
         return fields
 
     # Derived facts ------------------------------------------------------------------------

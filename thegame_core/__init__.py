@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, overload
 
 from . import games  # noqa: F401 (importing it registers every game)
+from .dealt import DealtGame
 from .errors import (
     COMMON_ERROR_CODES,
     CorruptState,
@@ -134,8 +135,13 @@ def dumps(state: GameState) -> str:
     return json.dumps(get_game(state.game).to_dict(state), separators=(",", ":"))
 
 
-def loads(text: str | bytes) -> GameState:
-    """The state written by ``dumps``; ``CorruptState`` for anything else."""
+def loads(text: str | bytes, earlier: tuple[str, GameState] | None = None) -> GameState:
+    """The state written by ``dumps``; ``CorruptState`` for anything else.
+
+    ``earlier``: a snapshot and its state the caller holds (a cache's), e.g. of the same game some actions ago.
+    Reading replays the whole history; when ``text`` continues ``earlier``'s snapshot (its text up to the end
+    of the history, then more actions), a dealt game applies only the newer ones to the earlier state instead.
+    """
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as error:
@@ -146,4 +152,19 @@ def loads(text: str | bytes) -> GameState:
         game = get_game(str(data.get("game")))
     except GameError:
         raise CorruptState(f"snapshot of an unknown game {data.get('game')!r}") from None
+    if earlier is not None and isinstance(game, DealtGame) and isinstance(text, str) and _continues(text, earlier[0]):
+        continued: GameState = game.continued(earlier[1], data)
+        return continued
     return game.from_dict(data)
+
+
+def _continues(text: str, earlier: str) -> bool:
+    """Whether ``text`` is ``earlier`` with more actions: ``dumps`` writes a dealt game's history last, so the two
+    agree on everything up to the end of ``earlier``'s last action (setup included), then ``text`` goes on."""
+    head = earlier[:-2]  # without the history's ``]`` and the snapshot's ``}``
+    return (
+        earlier.endswith('"]}')  # at least one action: else there is nothing to skip
+        and len(text) > len(earlier)
+        and text.startswith(head)
+        and text[len(head)] == ","
+    )

@@ -189,6 +189,12 @@ class DealtGame(ABC, Generic[S]):
 
     def from_dict(self, data: Mapping[str, Any]) -> S:
         """The state a snapshot holds, replayed; ``CorruptState`` for anything else."""
+        return self.continued(None, data)
+
+    def continued(self, earlier: S | None, data: Mapping[str, Any]) -> S:
+        """``from_dict(data)``, replayed from ``earlier`` instead of the deal: only for an ``earlier`` state whose
+        snapshot is ``data``'s with fewer actions (``thegame_core.loads`` checks it on the texts), so only the newer
+        actions are applied; by determinism, the same state as a replay from the deal."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT_VERSION or data.get("game") != self.name:
             raise CorruptState(f"not a {self.name} snapshot of format {FORMAT_VERSION}")
         if set(data) != SNAPSHOT_KEYS:
@@ -197,7 +203,10 @@ class DealtGame(ABC, Generic[S]):
             options, history = data["options"], data["history"]
             if not isinstance(history, list) or not all(type(text) is str for text in history):
                 raise CorruptState("history must be a list of action notations")
-            start = self.start(self.resolve_options(options["players"], options), data["deck"], data["first_seat"])
+            if earlier is None:
+                start = self.start(self.resolve_options(options["players"], options), data["deck"], data["first_seat"])
+            else:
+                start, history = earlier, history[len(earlier.history) :]
             return start.apply_all([self.action_from_notation(text) for text in history])  # type: ignore[no-any-return]
         except (GameError, KeyError, TypeError, ValueError, IndexError) as error:
             raise CorruptState(f"damaged {self.name} snapshot: {error}") from None

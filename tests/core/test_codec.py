@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import operator
+import random
 from collections.abc import Callable
 from typing import Any
 from unittest import mock
@@ -187,3 +188,44 @@ def test_hand_order_in_a_snapshot_does_not_change_the_rules() -> None:
         return
     for action in state.legal_actions():
         assert reordered.apply(action).outcome == state.apply(action).outcome, action
+
+
+def notations_read(text: str, earlier: tuple[str, tg.State] | None) -> tuple[tg.State, int]:
+    """The state ``text`` holds, read on from ``earlier``, and how many action notations the read parsed."""
+    game = type(tg.get_game("the-game"))
+    with mock.patch.object(game, "action_from_notation", autospec=True, side_effect=game.action_from_notation) as spy:
+        return tg.loads(text, earlier), spy.call_count
+
+
+def random_states(count: int, seed: int) -> list[tg.State]:
+    """A game of two and its first ``count`` states after the deal, by random legal actions."""
+    rng, states = random.Random(seed), [new(2, seed=seed)]
+    while len(states) <= count:
+        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
+    return states
+
+
+def test_a_snapshot_read_on_from_an_earlier_state_parses_only_the_newer_actions() -> None:
+    states = random_states(40, seed=3)
+    later, earlier = states[40], states[35]
+    text = tg.dumps(later)
+    assert notations_read(text, None) == (later, 40)
+    assert notations_read(text, (tg.dumps(earlier), earlier)) == (later, 5)
+    # from what it does not continue, the whole history: a later state, another game, an edited setup, no actions
+    assert notations_read(tg.dumps(earlier), (text, later)) == (earlier, 35)
+    other = random_states(5, seed=4)[5]
+    assert notations_read(text, (tg.dumps(other), other)) == (later, 40)
+    edited = tg.dumps(states[10]).replace('"first_seat":0', '"first_seat":1')
+    assert edited != tg.dumps(states[10])
+    assert notations_read(text, (edited, states[10])) == (later, 40)
+    assert notations_read(text, (tg.dumps(states[0]), states[0])) == (later, 40)
+
+
+def test_a_continuation_that_breaks_the_rules_is_a_corrupt_snapshot() -> None:
+    earlier = random_states(6, seed=5)[6]
+    text = tg.dumps(earlier)
+    again = json.dumps(json.loads(text)["history"][-1])  # the last action once more: its card is no longer held
+    broken = f"{text[:-2]},{again}]}}"
+    for known in (None, (text, earlier)):
+        with pytest.raises(tg.CorruptState):
+            tg.loads(broken, known)

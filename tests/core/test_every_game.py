@@ -157,8 +157,16 @@ def check_legal_actions(state: Any) -> None:
     assert tg.dumps(state) == text, "apply never changes the state it is called on"
 
 
-def check_snapshots(state: Any) -> None:
-    assert tg.loads(tg.dumps(state)) == state
+def check_snapshots(state: Any, earlier: Any = None) -> None:
+    """Snapshots and replays give the state back; so does a snapshot read on from an ``earlier`` state of the game
+    (``loads(text, earlier=...)``: a cache's entry), and from a state of another game, which it must not continue."""
+    text = tg.dumps(state)
+    assert tg.loads(text) == state
+    if earlier is not None:
+        assert tg.loads(text, (tg.dumps(earlier), earlier)) == state
+        other = tg.new_game(state.game, state.players, seed=1)
+        other = other.apply(random_step(random.Random(0), other))
+        assert tg.loads(text, (tg.dumps(other), other)) == state
     assert tg.replay(state.replay_record()) == state
     assert all(isinstance(entry, dict) and "type" in entry and "seat" in entry for entry in state.public_log())
 
@@ -176,6 +184,7 @@ def random_step(rng: random.Random, state: Any) -> Any:
 
 def play(rng: random.Random, state: Any) -> Any:
     info = tg.get_game(state.game).info
+    checked = None  # the state at the last check
     for step in range(MAX_STEPS):
         if state.status != "playing":
             break
@@ -184,7 +193,8 @@ def play(rng: random.Random, state: Any) -> Any:
             check_views(state)
             check_legal_actions(state)
             check_refusals(rng, state, info)
-            check_snapshots(state)
+            check_snapshots(state, checked)
+            checked = state
         after = state.apply(random_step(rng, state))
         assert state.turns <= after.turns <= after.version
         state = after
@@ -197,7 +207,7 @@ def play(rng: random.Random, state: Any) -> Any:
         assert sorted(state.outcome.ranking) == list(range(state.players))
     assert state.outcome.reason in info.outcome_reasons
     check_views(state)
-    check_snapshots(state)
+    check_snapshots(state, checked)
     return state
 
 

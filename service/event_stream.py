@@ -79,8 +79,8 @@ class Reader:
 
 
 def sse_event(version: int, view: dict[str, Any]) -> bytes:
-    data = json_text.dumps({"version": version, "view": view})
-    return f"id: {version}\nevent: view\ndata: {data}\n\n".encode()
+    data = json_text.dump_bytes({"version": version, "view": view})
+    return b"id: %d\nevent: view\ndata: %s\n\n" % (version, data)
 
 
 def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.GameState | None]]:

@@ -7,9 +7,11 @@ Every scenario is built through the public API only: an explicit deck gives the 
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
+from unittest import mock
 
 import pytest
 
@@ -22,6 +24,7 @@ PRESET_NAMES = ("standard", "expert", "expert_small_hand")
 STUCK_POLICIES = ("strict", "try")
 
 Turn = Sequence[tuple[int, str]]
+T = TypeVar("T")
 
 
 def new(players: int, **kwargs: Any) -> tg.State:
@@ -29,6 +32,21 @@ def new(players: int, **kwargs: Any) -> tg.State:
     state = tg.new_game("the-game", players, **kwargs)
     assert isinstance(state, tg.State)
     return state
+
+
+def random_states(count: int, seed: int) -> list[tg.State]:
+    """A game of two and its first ``count`` states after the deal, by random legal actions."""
+    rng, states = random.Random(seed), [new(2, seed=seed)]
+    while len(states) <= count:
+        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
+    return states
+
+
+def notations_parsed(read: Callable[[], T]) -> tuple[T, int]:
+    """``read()``'s result and how many action notations of The Game it parsed (a snapshot's actions replayed)."""
+    game = type(tg.get_game("the-game"))
+    with mock.patch.object(game, "action_from_notation", autospec=True, side_effect=game.action_from_notation) as spy:
+        return read(), spy.call_count
 
 
 def turn_actions(state: tg.State) -> list[tg.Action]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 import operator
-import random
 from collections.abc import Callable
 from typing import Any
 from unittest import mock
@@ -15,7 +14,18 @@ import pytest
 import thegame_core as tg
 from thegame_core.bots import create_bot
 
-from .helpers import A1, A2, ascending_turns, bot_game, deck_for, new, play_turns, raises_code
+from .helpers import (
+    A1,
+    A2,
+    ascending_turns,
+    bot_game,
+    deck_for,
+    new,
+    notations_parsed,
+    play_turns,
+    raises_code,
+    random_states,
+)
 
 
 def sample_states() -> list[tg.State]:
@@ -190,19 +200,9 @@ def test_hand_order_in_a_snapshot_does_not_change_the_rules() -> None:
         assert reordered.apply(action).outcome == state.apply(action).outcome, action
 
 
-def notations_read(text: str, earlier: tuple[str, tg.State] | None) -> tuple[tg.State, int]:
+def notations_read(text: str, earlier: tuple[str, tg.State] | None) -> tuple[tg.GameState, int]:
     """The state ``text`` holds, read on from ``earlier``, and how many action notations the read parsed."""
-    game = type(tg.get_game("the-game"))
-    with mock.patch.object(game, "action_from_notation", autospec=True, side_effect=game.action_from_notation) as spy:
-        return tg.loads(text, earlier), spy.call_count
-
-
-def random_states(count: int, seed: int) -> list[tg.State]:
-    """A game of two and its first ``count`` states after the deal, by random legal actions."""
-    rng, states = random.Random(seed), [new(2, seed=seed)]
-    while len(states) <= count:
-        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
-    return states
+    return notations_parsed(lambda: tg.loads(text, earlier))
 
 
 def test_a_snapshot_read_on_from_an_earlier_state_parses_only_the_newer_actions() -> None:

@@ -3,13 +3,11 @@ written by another worker read on from the newest state held of its game."""
 
 from __future__ import annotations
 
-import random
-from unittest import mock
-
 import pytest
 
 import thegame_core as tg
 from service.state_cache import StateCache
+from tests.core.helpers import notations_parsed, random_states
 
 
 def states(count: int) -> list[tg.GameState]:
@@ -54,22 +52,13 @@ def test_corrupt_snapshots_are_still_refused() -> None:
         cache.load('{"format": 1, "game": "the-game"}', "g")
 
 
-def states_of_a_game(count: int, seed: int) -> list[tg.GameState]:
-    rng, states = random.Random(seed), [tg.new_game("the-game", 2, seed=seed)]
-    while len(states) <= count:
-        states.append(states[-1].apply(rng.choice(states[-1].legal_actions())))
-    return states
-
-
 def read(cache: StateCache, text: str, game: str) -> tuple[tg.GameState, int]:
     """``cache.load(text, game)`` and how many action notations it parsed."""
-    kind = type(tg.get_game("the-game"))
-    with mock.patch.object(kind, "action_from_notation", autospec=True, side_effect=kind.action_from_notation) as spy:
-        return cache.load(text, game), spy.call_count
+    return notations_parsed(lambda: cache.load(text, game))
 
 
 def test_a_text_written_elsewhere_is_read_on_from_the_newest_state_held_of_its_game() -> None:
-    states = states_of_a_game(30, seed=2)
+    states = random_states(30, seed=2)
     cache = StateCache()
     cache.dump(states[20], "game-a")  # this worker wrote change 20
     assert read(cache, tg.dumps(states[22]), "game-a") == (states[22], 2)  # another wrote 21 and 22
@@ -80,8 +69,8 @@ def test_a_text_written_elsewhere_is_read_on_from_the_newest_state_held_of_its_g
 
 
 def test_a_dropped_state_costs_a_whole_replay_never_a_wrong_state() -> None:
-    states = states_of_a_game(12, seed=3)
-    other = states_of_a_game(3, seed=4)
+    states = random_states(12, seed=3)
+    other = random_states(3, seed=4)
     cache = StateCache(capacity=2)
     cache.dump(states[5], "game-a")
     cache.dump(other[1], "game-b")

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import thegame_core as tg
 from service.game_record import GameRecord
 from service.schedule import next_due
-from tests.ninja.helpers import deck_for
+from tests.games.ninja.helpers import deck_for
 
 # Ann leads two 5s (a pair on top: the completion window opens); Cid holds the other two 5s; Bob is next.
 RACE_DECK = deck_for(3, hands={0: [5, 5, 2], 1: [7, 10, 11], 2: [5, 5, 3]})

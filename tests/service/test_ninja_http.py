@@ -8,7 +8,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from gameclient import bearer, error_of
 
-from tests.ninja.helpers import deck_for
+from tests.games.ninja.helpers import deck_for
 
 # Ann leads two 5s (a pair on top: the completion window opens); Cid holds the other two 5s; Bob is next.
 DECK = deck_for(3, hands={0: [5, 5, 2], 1: [7, 10, 11], 2: [5, 5, 3]})

@@ -7,7 +7,7 @@ import pytest
 
 import thegame_core as tg
 from service.state_cache import StateCache
-from tests.core.helpers import notations_parsed, random_states
+from tests.games.the_game.helpers import notations_parsed, random_states
 
 
 def states(count: int) -> list[tg.GameState]:

@@ -2,9 +2,9 @@
 
 Regenerate (only when a deliberate rule or bot change alters the game), from the repository root:
 
-    .venv/bin/python -m tests.core.golden
+    .venv/bin/python -m tests.games.the_game.golden
 
-then review the diff of ``tests/core/golden/greedy_3p_seed2026.json`` before committing it.
+then review the diff of ``tests/games/the_game/golden/greedy_3p_seed2026.json`` before committing it.
 """
 
 from __future__ import annotations

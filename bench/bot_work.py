@@ -20,8 +20,8 @@ from typing import Any
 
 from flask import Flask
 
-from service import clock, create_app
-from service.commands import load_record
+from service import create_app
+from service.clock.catch_up import catch_up
 
 UNCAPPED = 10**6
 READS = 200  # per round
@@ -43,7 +43,7 @@ def solo_best_start(app: Flask, seed: int) -> float:
 
 def read_cost(app: Flask, read: Callable[[Any, str], Any], game_id: str) -> float:
     """Microseconds of CPU per read."""
-    store = app.extensions["thegame_store"]
+    store = app.extensions["service"].store
     with app.app_context():
         started = time.process_time()
         for _ in range(READS):
@@ -78,10 +78,11 @@ def main() -> None:
     ratio = statistics.median(sides["uncapped"]) / statistics.median(sides["capped"])
     print(f"start: uncapped / capped ({cap} decisions) = {ratio:.1f}")
     game_id = two_people(capped)
+    settings = capped.extensions["service"].settings
     plain, caught, ratios = [], [], []
     for _ in range(ROUNDS):
-        plain.append(read_cost(capped, lambda store, game: load_record(store.load(game)), game_id))
-        caught.append(read_cost(capped, lambda store, game: clock.catch_up(store, game, budget=cap), game_id))
+        plain.append(read_cost(capped, lambda store, game: store.load(game).record(), game_id))
+        caught.append(read_cost(capped, lambda store, game: catch_up(store, game, time.time(), settings, cap), game_id))
         ratios.append(caught[-1] / plain[-1])
     print(
         f"read, nothing due: plain load {statistics.median(plain):.0f} us, with the clock "

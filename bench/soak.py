@@ -39,7 +39,7 @@ from typing import Any
 import redis
 from game_memory import choose
 
-from service.store import game_key
+from service.storage.store import game_key
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("the-game", "ninja")

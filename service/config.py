@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 DAY = 24 * 3600
@@ -111,3 +112,33 @@ def host(environ: Mapping[str, str] | None = None) -> str:
     """The address ``python -m service`` listens on: ``HOST``, default 127.0.0.1 (this machine only)."""
     environ = os.environ if environ is None else environ
     return environ.get("HOST", "").strip() or "127.0.0.1"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings the layers below the routes use, as plain values (read once from the app's config): they
+    take these, never Flask's ``current_app``."""
+
+    lobby_ttl: int
+    game_ttl: int
+    finished_ttl: int
+    bot_decisions: int
+    rematch_wait: int
+    stream_keepalive: int
+    stream_lifetime: int
+
+    @classmethod
+    def of(cls, config: Mapping[str, Any]) -> Settings:
+        return cls(
+            config["LOBBY_TTL"],
+            config["GAME_TTL"],
+            config["FINISHED_TTL"],
+            config["BOT_DECISIONS"],
+            config["REMATCH_WAIT"],
+            config["STREAM_KEEPALIVE"],
+            config["STREAM_LIFETIME"],
+        )
+
+    def ttl_for(self, status: str) -> int:
+        """Seconds a game lives untouched: a lobby, a game being played, or a finished one (kept for its log)."""
+        return {"lobby": self.lobby_ttl, "playing": self.game_ttl}.get(status, self.finished_ttl)

@@ -13,8 +13,6 @@ import json
 from typing import Any
 
 import orjson
-from flask.json.provider import DefaultJSONProvider
-from werkzeug.sansio.response import Response
 
 #: Seat numbers key some maps: written as strings, as ``json`` does. Dataclasses and datetimes, which orjson would
 #: write and ``json`` refuses, go to ``json`` too: a document holds JSON's types only, or fails loudly as before.
@@ -31,12 +29,3 @@ def dump_bytes(document: Any) -> bytes:
 
 def dumps(document: Any) -> str:
     return dump_bytes(document).decode()
-
-
-class FastJSONProvider(DefaultJSONProvider):
-    """Flask's JSON provider with ``dump_bytes`` for answers (``jsonify``, ending with a newline as Flask's do);
-    reading as Flask does."""
-
-    def response(self, *args: Any, **kwargs: Any) -> Response:
-        document = self._prepare_response_obj(args, kwargs)
-        return self._app.response_class(dump_bytes(document) + b"\n", mimetype=self.mimetype)  # type: ignore[arg-type]

@@ -1,16 +1,61 @@
-"""One flask-smorest Blueprint per resource."""
+"""Routes and schemas: one flask-smorest Blueprint per resource, and the OpenAPI document they make."""
 
 from __future__ import annotations
 
-from flask_smorest import Api
+from typing import Any
+
+import flask_smorest
+import marshmallow as ma
+from flask import Flask
 
 from . import actions, events, games, health, log, seats, the_game
 from .game_schemas import components
+from .schemas import ErrorSchema
+
+API_SETTINGS = {
+    "API_TITLE": "The Game service",
+    "API_VERSION": "1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "v1/openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "docs",
+    "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",  # served from swagger-ui-bundle: /docs works offline
+    "API_SPEC_OPTIONS": {
+        "info": {
+            "description": "An open game service for the card games of our rule books: The Game (Steffen "
+            "Benndorf) and Ninja. GET /v1/games/catalog describes every game. Guide: docs/api.md."
+        },
+        "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+    },
+}
 
 BLUEPRINTS = (games.blp, seats.blp, actions.blp, the_game.blp, log.blp, events.blp, health.blp)
 
 
-def register(api: Api) -> None:
+class Api(flask_smorest.Api):  # type: ignore[misc]
+    """flask-smorest with this service's error body in the spec."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+
+def nullable_reference(
+    converter: Any, field: ma.fields.Field[Any], ret: dict[str, Any], **kwargs: Any
+) -> dict[str, Any]:
+    """OpenAPI 3.0's `{"allOf": [ref], "nullable": true}` for a nested schema that may be null, instead of
+    apispec's `anyOf` with an untyped object, which generated clients turn into an untyped dict."""
+    choices = ret.get("anyOf", [])
+    references = [choice for choice in choices if "$ref" in choice]
+    if not references or {"type": "object", "nullable": True} not in choices:
+        return {}
+    del ret["anyOf"]
+    return {"allOf": references, "nullable": True}
+
+
+def register(app: Flask) -> None:
+    """The routes and their OpenAPI document (served at ``/v1/openapi.json``, Swagger UI at ``/docs``)."""
+    app.config.update(API_SETTINGS)
+    api = Api(app)
+    api.ma_plugin.converter.add_attribute_function(nullable_reference)
     for name, schema in components().items():
         api.spec.components.schema(name, schema)
     for blueprint in BLUEPRINTS:

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import thegame_core as tg
 
-from .. import commands
-from ..errors import ApiError
-from .common import BEARER, VIEW, documented, incoming, reply, store
-from .schemas import MAX_BATCH
+from ..play import commands
+from ..play.bodies import read_actions
+from ..play.commands import ActionReader
+from .context import change, incoming
+from .documented import BEARER, VIEW, documented
 
 blp = Blueprint("actions", __name__, url_prefix="/v1/games", description="Send any game's actions")
 
@@ -34,27 +32,10 @@ ACT_ERRORS = (
 )
 
 
-def seat_acts(game_id: str, read: commands.ActionReader) -> Response:
+def seat_acts(game_id: str, read: ActionReader) -> Response:
     """Apply the caller seat's actions read from the body, all or nothing; answer its new view."""
     parts = incoming(game_id)
-    return reply(commands.change(store(), parts, "seat", commands.act(parts, read)))
-
-
-def read_actions(document: Any) -> Sequence[Mapping[str, Any]]:
-    """``{"type": ...}`` is one action; ``{"actions": [...]}`` a batch. Each is the game's dict form without
-    ``seat``; the game itself judges the fields."""
-    if isinstance(document, dict) and set(document) == {"actions"}:
-        actions = document["actions"]
-        if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_BATCH:
-            raise ApiError("validation_error", "actions is a list", {"actions": [f"1 to {MAX_BATCH} actions"]})
-    else:
-        actions = [document]
-    for index, action in enumerate(actions):
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise ApiError("validation_error", "an action is an object with a type", {str(index): ["type missing"]})
-        if "seat" in action:
-            raise ApiError("validation_error", "the token says who acts", {str(index): ["leave seat out"]})
-    return actions
+    return change(parts, "seat", commands.act(parts, read))
 
 
 def rule_errors() -> list[str]:

@@ -1,4 +1,4 @@
-"""The event stream of a game: Server-Sent Events of the caller's view, one per version (``service/event_stream``).
+"""The event stream of a game: Server-Sent Events of the caller's view, one per version (``service/streams/sse.py``).
 
 Every check runs before the stream starts, through the same read path as ``GET /v1/games/{id}``, so a bad
 token or an unknown game answers the usual JSON error; only then does ``200 text/event-stream`` begin.
@@ -6,16 +6,14 @@ token or an unknown game answers the usual JSON error; only then does ``200 text
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
-
-from flask import Response, copy_current_request_context, current_app, request
+from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..auth import bearer_digest
-from ..event_stream import Reader, more_to_come, stream
-from ..events import Hub
-from .common import OPTIONAL_BEARER, current, documented, store
+from ..http.reading import bearer_digest, bearer_token
+from ..streams.sse import Reader, more_to_come, stream
+from .context import current, runtime
+from .documented import OPTIONAL_BEARER, documented
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Live play: the event stream of a game")
 
@@ -64,21 +62,6 @@ def _last_event_id(version: int) -> int | None:
     return int(text)
 
 
-def _in_request_context(body: Generator[bytes, None, None]) -> Iterator[bytes]:
-    """``body``'s chunks, each computed inside a copy of the request's context (views read the app's clock and
-    the reader's token; a due catch-up writes with the app's settings), pushed and popped around every step, so
-    streams served by one thread or greenlet in turn never pop each other's context."""
-    return _chunks(copy_current_request_context(lambda: next(body, None)), body)
-
-
-def _chunks(step: Callable[[], bytes | None], body: Generator[bytes, None, None]) -> Iterator[bytes]:
-    try:
-        while (chunk := step()) is not None:
-            yield chunk
-    finally:
-        body.close()
-
-
 @blp.route("/<game_id>/events")
 class Events(MethodView):
     @blp.response(200, STREAM, content_type="text/event-stream", description="the stream of the caller's views")
@@ -91,21 +74,20 @@ class Events(MethodView):
         game is over the stream stays open for its rematch, and ends after the view that carries it (a seat's view:
         the seat's token in the new game). `Last-Event-ID: n` resumes after version n."""
         _token_from_query()
-        events: Hub = current_app.extensions["thegame_events"]
-        watch = events.watch(game_id)  # before the read: no change after it is missed
+        service = runtime()
+        watch = service.hub.watch(game_id)  # before the read: no change after it is missed
         try:
-            record, seat = current(game_id)
+            record, viewer = current(game_id)
         except Exception:
             watch.close()
             raise
         after = _last_event_id(record.version)
-        if after == record.version and not more_to_come(record):
+        if after == record.version and not more_to_come(record, viewer.now, service.settings.rematch_wait):
             watch.close()
             return Response(status=204)
-        reader = Reader(game_id, bearer_digest(), seat)
-        config = current_app.config
-        body = stream(store(), watch, reader, record, after, config["STREAM_KEEPALIVE"], config["STREAM_LIFETIME"])
-        response = Response(_in_request_context(body), mimetype="text/event-stream")
+        reader = Reader(game_id, bearer_token(), bearer_digest(), viewer.seat)
+        body = stream(service, watch, reader, record, after)
+        response = Response(body, mimetype="text/event-stream")  # plain values only: no request context needed
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
         response.call_on_close(watch.close)
         return response

@@ -12,24 +12,17 @@ from flask_smorest import Blueprint
 
 import thegame_core as tg
 
-from .. import auth, clock, commands
+from ..clock.options import OPTIONS, split_options
 from ..errors import ApiError
-from ..game_record import GameRecord
-from ..incoming import parse_json, validate
-from ..limits import admit_creation
-from ..lobby_index import DEFAULT_LIMIT, MAX_LIMIT
-from ..presenters import Reply, game_view
-from .common import (
-    BEARER,
-    OPTIONAL_BEARER,
-    VIEW,
-    current,
-    documented,
-    incoming,
-    read_reply,
-    reply,
-    store,
-)
+from ..http.reading import parse_json
+from ..http.replies import read_reply, reply
+from ..play import changes, commands, tokens
+from ..play.incoming import validate
+from ..play.presenters import Reply, Viewer, game_view
+from ..records.game_record import GameRecord
+from ..storage.lobby_index import DEFAULT_LIMIT, MAX_LIMIT
+from .context import admit_creation, change, current, incoming, runtime, writer
+from .documented import BEARER, OPTIONAL_BEARER, VIEW, documented
 from .schemas import (
     CatalogSchema,
     CreateGameSchema,
@@ -68,7 +61,7 @@ def _new_record(body: dict[str, Any], host_token: str, created_at: int) -> GameR
     """The lobby for a validated body; the core checks the players, options and deck (422 if it refuses them)."""
     game, players, deck = body["game"], body["players"], body.get("deck")
     seed = body.get("seed", secrets.randbits(63))  # without one, a secret seed (it also draws the first seat)
-    wanted, timed = clock.split_options(body["options"])
+    wanted, timed = split_options(body["options"])
     try:
         probe = tg.new_game(game, players, seed=None if deck is not None else seed, deck=deck, options=wanted)
     except tg.GameError as error:
@@ -79,7 +72,7 @@ def _new_record(body: dict[str, Any], host_token: str, created_at: int) -> GameR
         players,
         options,
         seed,
-        auth.token_hash(host_token),
+        tokens.token_hash(host_token),
         deck,
         seats=(None,) * players,
         turn_seconds=timed["turn_seconds"],
@@ -108,12 +101,12 @@ class Games(MethodView):
         """Create a lobby; the answer holds the host token, shown only this once."""
         admit_creation()
         body = validate(CREATE_GAME, parse_json(request.get_data(cache=True)))
-        host_token = auth.new_token()
+        host_token = tokens.new_token()
         record = _new_record(body, host_token, _now_ms())
         for _ in range(ID_ATTEMPTS):
             game_id = secrets.token_urlsafe(12)
-            if commands.create(store(), game_id, record):
-                view = {**game_view(game_id, record, None), "host_token": host_token}
+            if changes.create(writer(), game_id, record):
+                view = {**game_view(game_id, record, Viewer(None, None, runtime().now())), "host_token": host_token}
                 response = reply(Reply(201, view, record.version))
                 response.headers["Location"] = f"/v1/games/{game_id}"
                 return response
@@ -126,7 +119,7 @@ class Games(MethodView):
         per page (default 20, at most 100). Pass `next` back as `cursor` for the following page: lobbies
         created meanwhile never shift it. A page may hold fewer than `limit` lobbies while `next` is not null."""
         query = validate(LOBBY_QUERY, request.args.to_dict())
-        listed, cursor = commands.lobbies().page(query.get("game"), query.get("cursor"), query["limit"])
+        listed, cursor = runtime().lobbies.page(query.get("game"), query.get("cursor"), query["limit"])
         return jsonify({"games": [listed_lobby(lobby.game_id, lobby.record) for lobby in listed], "next": cursor})
 
 
@@ -142,7 +135,7 @@ class Catalog(MethodView):
 
 
 def _now_ms() -> int:
-    return int(commands.lobbies().clock() * 1000)
+    return int(runtime().now() * 1000)
 
 
 def listed_lobby(game_id: str, record: GameRecord) -> dict[str, Any]:
@@ -162,7 +155,7 @@ def catalog() -> dict[str, Any]:
     for name in tg.game_names():
         game = tg.get_game(name)
         entry = game.info.to_dict()
-        entry["options"] += [option.to_dict() for option in clock.OPTIONS]
+        entry["options"] += [option.to_dict() for option in OPTIONS]
         games.append({**entry, "bots": sorted(game.bots)})
     return {"games": games}
 
@@ -175,8 +168,8 @@ class Game(MethodView):
         """The view for the caller: a seat token sees its hand; no token (or the host's) the public view, `403`
         without a token when the game has no spectators. `ETag` is the version; `If-None-Match` with it answers
         `304`."""
-        record, seat = current(game_id)
-        return read_reply(game_view(game_id, record, seat), record.version)
+        record, viewer = current(game_id)
+        return read_reply(game_view(game_id, record, viewer), record.version)
 
     @blp.response(204)
     @documented(
@@ -193,7 +186,7 @@ class Game(MethodView):
     def delete(self, game_id: str) -> Response:
         """Host only: close a lobby that has not started; the game is deleted."""
         parts = incoming(game_id)
-        return reply(commands.change(store(), parts, "host", commands.close(parts)))
+        return change(parts, "host", commands.close(parts))
 
 
 @blp.route("/<game_id>/start")
@@ -218,7 +211,7 @@ class Start(MethodView):
     def post(self, game_id: str) -> Response:
         """Host only: deal and start once every seat is taken; answers the public view."""
         parts = incoming(game_id)
-        return reply(commands.change(store(), parts, "host", commands.start(parts, START_REQUEST)))
+        return change(parts, "host", commands.start(parts, START_REQUEST))
 
 
 @blp.route("/<game_id>/rematch")
@@ -247,8 +240,8 @@ class Rematch(MethodView):
         admit_creation()
         parts = incoming(game_id)
         plan = commands.Rematch()
-        response = reply(commands.change(store(), parts, "host", commands.rematch(parts, plan, _now_ms())))
-        if plan.record is not None and not commands.create(store(), plan.game_id, plan.record):
+        response = change(parts, "host", commands.rematch(parts, plan, _now_ms()))
+        if plan.record is not None and not changes.create(writer(), plan.game_id, plan.record):
             raise ApiError("store_busy", "could not write the new game; retry")  # an id drawn twice: not seen
         response.headers["Location"] = f"/v1/games/{response.get_json()['game_id']}"
         return response

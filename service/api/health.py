@@ -8,7 +8,8 @@ from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from .common import documented, store
+from .context import runtime
+from .documented import documented
 from .schemas import HealthSchema
 
 blp = Blueprint("health", __name__, url_prefix="/v1", description="Liveness and store reachability")
@@ -20,5 +21,5 @@ class Health(MethodView):
     @documented(blp, "health", security=[])
     def get(self) -> dict[str, Any]:
         """`200` when the store answers a ping; `503 store_unavailable` when it does not."""
-        store().ping()
+        runtime().store.ping()
         return {"status": "ok", "store": "redis" if current_app.config["REDIS_URL"] else "embedded"}

@@ -6,8 +6,10 @@ from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..presenters import log_view
-from .common import OPTIONAL_BEARER, current, documented, read_reply
+from ..http.replies import read_reply
+from ..play.presenters import log_view
+from .context import current
+from .documented import OPTIONAL_BEARER, documented
 from .schemas import LogSchema
 
 blp = Blueprint("log", __name__, url_prefix="/v1/games", description="Move log and replay")

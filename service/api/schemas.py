@@ -10,14 +10,14 @@ from marshmallow.validate import Length, OneOf, Range, Regexp
 
 import thegame_core as tg
 
-from ..lobby_index import CURSOR, DEFAULT_LIMIT, MAX_LIMIT
+from ..storage.lobby_index import CURSOR, DEFAULT_LIMIT, MAX_LIMIT
 
 SEED_RANGE = Range(0, 2**63 - 1)
 _INFOS = [tg.get_game(name).info for name in tg.game_names()]
 #: Players of some game of the catalog (each game checks its own range); seats are numbered from 0.
 PLAYERS = Range(min(info.min_players for info in _INFOS), max(info.max_players for info in _INFOS))
 SEAT = Range(0, PLAYERS.max - 1)
-MAX_BATCH = 64  # actions in one request: far more than any turn of any game
+
 MAX_REACTION_MS = 60_000
 
 

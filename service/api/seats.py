@@ -6,10 +6,12 @@ from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from .. import commands
 from ..errors import ApiError
-from ..incoming import Incoming
-from .common import BEARER, OPTIONAL_BEARER, documented, incoming, reply, store
+from ..play import commands
+from ..play.incoming import Incoming
+from ..play.tokens import Role
+from .context import change, incoming
+from .documented import BEARER, OPTIONAL_BEARER, documented
 from .schemas import SeatRequestSchema, SeatTakenSchema
 
 blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Take and leave seats")
@@ -54,8 +56,8 @@ class Seats(MethodView):
         it plays by itself, `reaction_ms` after each change (default: the game's pace, 0 for The Game, 1500 for
         Ninja)."""
         parts = incoming(game_id)
-        role = "host" if _wants_bot(parts) else None
-        return reply(commands.change(store(), parts, role, commands.take_seat(parts, SEAT_REQUEST)))
+        role: Role | None = "host" if _wants_bot(parts) else None
+        return change(parts, role, commands.take_seat(parts, SEAT_REQUEST))
 
 
 @blp.route("/<game_id>/seats/<int(signed=True):seat>")
@@ -82,4 +84,4 @@ class SeatOf(MethodView):
         bot; a bot seat keeps its own) until someone takes it with `POST .../seats`; its view entry then has
         `name: null`."""
         parts = incoming(game_id)
-        return reply(commands.change(store(), parts, None, commands.leave(parts, seat)))
+        return change(parts, None, commands.leave(parts, seat))

@@ -3,17 +3,15 @@ body, turns it into actions and goes the one way every action goes (``actions.se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import marshmallow as ma
 from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..incoming import validate
+from ..play.bodies import Actions, reading
 from .actions import ACT_ERRORS, seat_acts
-from .common import BEARER, documented
+from .documented import BEARER, documented
 from .game_schemas import ref, view_name
 from .schemas import EmptySchema, PlaySchema, SignalSchema, TurnSchema
 
@@ -25,14 +23,8 @@ EMPTY = EmptySchema()
 TURN = TurnSchema()
 SIGNAL = SignalSchema()
 
-Actions = Sequence[Mapping[str, Any]]
 #: These routes serve The Game only, so they answer its view.
 VIEW = ref(view_name("the-game"))
-
-
-def reading(schema: ma.Schema, actions: Callable[[dict[str, Any]], Actions]) -> Callable[[Any], Actions]:
-    """The reader of a route: its body checked by ``schema`` (422 with field details), then its actions."""
-    return lambda document: actions(validate(schema, document))
 
 
 def _plays(body: dict[str, Any]) -> Actions:

@@ -42,6 +42,6 @@ class Lobbies:
 
     def index_sizes(self) -> dict[str, int]:
         """Entries per index key, read straight from the store."""
-        client = self.app.extensions["thegame_store"].client
+        client = self.app.extensions["service"].store.client
         keys = [key.decode() for key in client.scan_iter(match=self.prefix.replace("{", "[{]") + ":*")]
         return {key.removeprefix(self.prefix + ":"): client.zcard(key) for key in keys}

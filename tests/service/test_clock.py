@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import thegame_core as tg
-from service.game_record import GameRecord
-from service.schedule import next_due
+from service.clock.schedule import next_due
+from service.records.game_record import GameRecord
 from tests.games.ninja.helpers import deck_for
 
 # Ann leads two 5s (a pair on top: the completion window opens); Cid holds the other two 5s; Bob is next.
@@ -25,7 +25,7 @@ RACE_DECK = deck_for(3, hands={0: [5, 5, 2], 1: [7, 10, 11], 2: [5, 5, 3]})
 
 def record_of(http: FlaskClient, game: GameClient) -> GameRecord:
     app: Flask = http.application
-    record = GameRecord.load(app.extensions["thegame_store"].load(game.game_id))
+    record = app.extensions["service"].store.load(game.game_id).record()
     assert record is not None
     return record
 

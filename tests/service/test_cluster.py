@@ -48,7 +48,7 @@ from test_store import (
 )
 
 from service import create_app
-from service.store import game_key
+from service.storage.store import game_key
 
 ON_THE_CLUSTER = [
     test_a_bot_takes_an_idle_seat_over_until_its_owner_acts,
@@ -113,7 +113,7 @@ def first_message(subscriber: PubSub) -> bytes | None:
 
 def test_redis_url_names_a_cluster(redis_cluster_url: str, redis_client: redis.RedisCluster) -> None:
     app = create_app({"REDIS_URL": redis_cluster_url, "TESTING": True})
-    assert isinstance(app.extensions["thegame_store"].client, redis.RedisCluster)
+    assert isinstance(app.extensions["service"].store.client, redis.RedisCluster)
     game = started(app.test_client(), players=2, seed=3)
     assert game.play(0, game.view(0).get_json()["legal_plays"][0]["card"], "asc1").status_code == 200
     owner = node_of(redis_client, game_key(game.game_id))

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from gameclient import SORTED_DECK, GameClient, bearer, started
 
 import thegame_core as tg
-from service.store import game_key
+from service.storage.store import game_key
 
 THREADS = 12
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
+import zipfile
+from pathlib import Path
 
 from servers import ROOT, running
 
@@ -25,3 +28,21 @@ def test_the_dockerfile_command_serves() -> None:
 def test_python_dash_m_service_serves() -> None:
     with running([sys.executable, "-m", "service"]) as (_, health):
         assert health == {"status": "ok", "store": "redis" if os.environ.get("REDIS_URL") else "embedded"}
+
+
+def test_the_wheel_ships_every_file_the_service_reads(tmp_path: Path) -> None:
+    """``pip install '.[service]'`` (the Docker image) gets every package of the service and the files they read
+    beside their code (the Lua scripts), not only the modules of the top folder."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        cwd=tmp_path,
+    )
+    (wheel,) = tmp_path.glob("*.whl")
+    shipped = set(zipfile.ZipFile(wheel).namelist())
+    needed = {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "service").rglob("*")
+        if path.is_file() and path.suffix in {".py", ".lua"} and "__pycache__" not in path.parts
+    }
+    assert needed and needed <= shipped, sorted(needed - shipped)

@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
 import thegame_core as tg
-from service.event_stream import BACKLOG, RETRY_MS, Reader, states_since
-from service.game_record import GameRecord, Seat
-from service.store import game_key
+from service.records.game_record import GameRecord, Seat
+from service.storage.store import game_key
+from service.streams.sse import BACKLOG, RETRY_MS, Reader, states_since
 
 WAKE_SECONDS = 30  # the keep-alive period in these tests: a stream that missed its wake-up would hang this long
 
@@ -289,7 +289,7 @@ def test_a_stream_ends_when_its_game_is_closed_or_gone(app: Flask, redis_client:
 
 def test_a_closed_stream_stops_watching(app: Flask) -> None:
     table = Table(app.test_client(), "the-game", 2, bots={})
-    hub = app.extensions["thegame_events"]
+    hub = app.extensions["service"].hub
     answers = [table.stream(seat) for seat in (0, 1, None)]
     for answer in answers:
         EventReader(answer.response).next_event()
@@ -303,13 +303,13 @@ def test_a_stream_stops_when_its_token_no_longer_holds_the_seat(http: FlaskClien
     """A seat given up and taken by someone else: the old token's stream must not show the new holder's hand."""
     table = Table(http, "the-game", 2, bots={})
     table.start()
-    record = GameRecord.load(http.application.extensions["thegame_store"].load(table.id))
+    record = http.application.extensions["service"].store.load(table.id).record()
     assert record is not None
-    reader = Reader(table.id, record.seats[0].token if record.seats[0] else None, 0)
+    reader = Reader(table.id, None, record.seats[0].token if record.seats[0] else None, 0)
     assert reader.still_reads(record)
     taken_over = dataclasses.replace(record, seats=(Seat("eve", "another-digest"), *record.seats[1:]))
     assert not reader.still_reads(taken_over)
-    assert Reader(table.id, None, None).still_reads(taken_over)
+    assert Reader(table.id, None, None, None).still_reads(taken_over)
 
 
 @st.composite

@@ -31,7 +31,7 @@ from redis_cluster import available, free_node_port, redis_server
 from servers import running
 
 import thegame_core as tg
-from service.store import game_key
+from service.storage.store import game_key
 
 PLAYERS = 3
 #: Redis running; stopped; being started again; running again (empty).

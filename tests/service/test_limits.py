@@ -25,11 +25,11 @@ from redis.crc import key_slot
 from servers import running
 from werkzeug.test import TestResponse
 
-from service.auth import token_hash
 from service.config import from_env
 from service.errors import ApiError
 from service.limits import Budget, Limits, client_address
-from service.store import budget_key, game_key
+from service.play.tokens import token_hash
+from service.storage.store import budget_key, game_key
 
 CREATE_RATE = (3, 30)  # 3 at once, then one every 10 s
 CHANGE_RATE = (5, 5)  # 5 at once, then one a second
@@ -211,7 +211,7 @@ def test_gcra_never_lets_more_through_than_its_rate_and_retry_after_is_enough(
 ) -> None:
     clock = FakeClock()
     budget = Budget("change", burst, seconds)
-    limits = Limits(redis_client, (budget, budget), 0, None, prefix, clock)
+    limits = Limits(redis_client, (budget, budget), 0, prefix, clock)
     client = secrets.token_hex(8)
     passed: list[int] = []  # ms, as the limiter sees them
     for gap in gaps:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lobbies import Lobbies
 from redis.cluster import key_slot
 
-from service.lobby_index import MAX_LIMIT
+from service.storage.lobby_index import MAX_LIMIT
 
 
 def test_public_lobbies_newest_first_with_their_free_seats(lobbies: Lobbies) -> None:
@@ -55,7 +55,7 @@ def test_full_started_and_closed_lobbies_are_not_listed(lobbies: Lobbies) -> Non
 
 def test_an_expired_lobby_is_not_listed_and_leaves_the_index(lobbies: Lobbies) -> None:
     expired, kept = lobbies.create(players=2), lobbies.create(players=2)
-    lobbies.app.extensions["thegame_store"].client.delete(f"tg:{{{expired.game_id}}}:game")  # as its TTL would
+    lobbies.app.extensions["service"].store.client.delete(f"tg:{{{expired.game_id}}}:game")  # as its TTL would
     assert lobbies.listed() == [kept.game_id]
     # a page of every game cannot name the gone game: its own key keeps the entry until a page of it, or its due
     assert lobbies.index_sizes() == {"all": 1, "game:the-game": 2, "due": 2}
@@ -173,7 +173,7 @@ def _open(game: object) -> bool:
 
 def test_a_record_this_version_cannot_read_is_skipped(lobbies: Lobbies) -> None:
     unreadable, kept = lobbies.create(players=2), lobbies.create(players=2)
-    client = lobbies.app.extensions["thegame_store"].client
+    client = lobbies.app.extensions["service"].store.client
     key = f"tg:{{{unreadable.game_id}}}:game"
     meta = json.loads(client.hget(key, "meta"))
     client.hset(key, "meta", json.dumps({**meta, "field_of_a_newer_version": 1}))

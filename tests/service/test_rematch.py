@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 from gameclient import GameClient, bearer, error_of, new_game, started, stuck_deck
 from lobbies import Lobbies
 
-from service import sealing
-from service.auth import new_token
+from service.play import sealing
+from service.play.tokens import new_token
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def test_the_store_keeps_no_token(http: FlaskClient) -> None:
     game = lost(http)
     body = rematch(game).get_json()
     token = game.view(0).get_json()["rematch"]["token"]
-    client = http.application.extensions["thegame_store"].client
+    client = http.application.extensions["service"].store.client
     for game_id in (game.game_id, body["game_id"]):
         stored = b"".join(client.hvals(f"tg:{{{game_id}}}:game"))
         assert token.encode() not in stored and body["host_token"].encode() not in stored

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import thegame_core as tg
-from service.state_cache import StateCache
+from service.records.state_cache import StateCache
 from tests.games.the_game.helpers import notations_parsed, random_states
 
 

@@ -18,7 +18,7 @@ from test_complete_games import win_sorted_game
 import thegame_core as tg
 from service.config import MAX_GAME_BYTES
 from service.errors import ApiError
-from service.store import Change, GameStore, Snapshot, game_key
+from service.storage.store import Change, GameStore, Snapshot, game_key
 
 CLOSED_PORT_URL = "redis://127.0.0.1:1/0"
 

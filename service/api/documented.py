@@ -1,27 +1,18 @@
-"""Helpers shared by the blueprints: the store, responses with ETags, and OpenAPI documentation."""
+"""How a route is described in the OpenAPI document: its errors, security, body and headers (``documented``)."""
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import marshmallow as ma
-from flask import Response, current_app, jsonify, request
 from flask_smorest import Blueprint
 
-from ..clock import catch_up
-from ..commands import identify
-from ..errors import STATUS_OF, ApiError
-from ..game_record import GameRecord
-from ..incoming import Incoming
-from ..presenters import Reply
-from ..store import GameStore
+from ..errors import STATUS_OF
 from .schemas import ErrorSchema
 
 F = TypeVar("F", bound=Callable[..., Any])
-GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
 #: The answer of every route that answers a view: one of the games' views (see ``game_schemas``).
@@ -51,48 +42,6 @@ READ_HEADERS = [
         "description": 'the ETag of a copy the client holds ("<version>"): 304 without a body if it is current',
     }
 ]
-
-
-def store() -> GameStore:
-    return current_app.extensions["thegame_store"]  # type: ignore[no-any-return]
-
-
-def incoming(game_id: str) -> Incoming:
-    """The request's parts for a game route; an id that cannot exist is an unknown game."""
-    if not GAME_ID.fullmatch(game_id):
-        raise ApiError("unknown_game", "no such game")
-    return Incoming.read(game_id)
-
-
-def current(game_id: str) -> tuple[GameRecord, int | None]:
-    """For reads: the game's record, once the clock has applied what fell due, and the caller's seat (`None`:
-    the public view); `403 forbidden` without a seat or host token when the game was created with
-    `"spectators": false`."""
-    request_parts = incoming(game_id)
-    record = catch_up(store(), game_id, request_parts.now)
-    caller = identify(record, request_parts)
-    if caller.role == "anyone" and not record.spectators:
-        raise ApiError("forbidden", "this game has no spectators: send a seat token or the host token")
-    return record, caller.seat
-
-
-def reply(result: Reply) -> Response:
-    if result.status == 204:
-        return Response(status=204)
-    response = jsonify(result.body)
-    response.status_code = result.status
-    response.set_etag(str(result.version))
-    response.vary.add("Authorization")
-    return response
-
-
-def read_reply(body: dict[str, Any], version: int) -> Response:
-    """A GET answer with its ETag; `304` when the client's If-None-Match already has this version."""
-    if request.if_none_match.contains_weak(str(version)):
-        response = Response(status=304)
-        response.set_etag(str(version))
-        return response
-    return reply(Reply(200, body, version))
 
 
 def documented(

@@ -11,10 +11,9 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from typing import Literal
 
-from flask import request
-
-from .errors import ApiError
+from ..errors import ApiError
 
 TOKEN_BYTES = 32
 MAX_TOKEN_CHARS = 128
@@ -56,34 +55,20 @@ def unseal(sealed: str, secret: str, context: str) -> str:
     return seal(sealed, secret, context)  # XOR with the same pad undoes it
 
 
+#: Who a caller is: the host, a seat, or anyone (no token).
+Role = Literal["host", "seat", "anyone"]
+
+
 @dataclass(frozen=True)
 class Caller:
     """Who sent the request: ``role`` is ``"host"``, ``"seat"`` or ``"anyone"`` (no token)."""
 
-    role: str
+    role: Role
     seat: int | None = None
 
 
 #: Stands for a malformed Authorization header until the token check, which refuses it (checks run in order).
 MALFORMED = "malformed"
-
-
-def bearer_token() -> str | None:
-    """The request's bearer token; ``None`` without one; ``MALFORMED`` for another header."""
-    header = request.headers.get("Authorization")
-    if header is None:
-        return None
-    scheme, _, token = header.strip().partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_CHARS:
-        return MALFORMED
-    return token
-
-
-def bearer_digest() -> str | None:
-    """The hash of the request's bearer token; ``None`` without one; ``MALFORMED`` for another header."""
-    token = bearer_token()
-    return token if token is None or token == MALFORMED else token_hash(token)
 
 
 def identify(digest: str | None, host: str, seats: list[str | None]) -> Caller:
@@ -100,7 +85,7 @@ def identify(digest: str | None, host: str, seats: list[str | None]) -> Caller:
     raise ApiError("invalid_token", "the token is not valid for this game")
 
 
-def require(caller: Caller, role: str) -> None:
+def require(caller: Caller, role: Role) -> None:
     """``401`` without a token, ``403`` with a valid token of another role."""
     if caller.role == "anyone":
         raise ApiError("invalid_token", f"this request needs a {role} token")

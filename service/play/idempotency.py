@@ -15,8 +15,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from . import auth, json_text
-from .errors import ApiError
+from .. import json_text
+from ..errors import ApiError
+from . import tokens
 from .incoming import Incoming
 
 #: Remembered answers per caller per game; a new one beyond these drops the caller's oldest.
@@ -43,7 +44,7 @@ class Answer:
     def remembered(self, incoming: Incoming) -> list[Any]:
         sealed = None
         if self.token is not None and incoming.idempotency_key is not None:
-            sealed = auth.seal(self.token, incoming.idempotency_key, incoming.game_id)
+            sealed = tokens.seal(self.token, incoming.idempotency_key, incoming.game_id)
         return [incoming.fingerprint, self.status, self.kind, self.seat, self.version, sealed]
 
     @classmethod
@@ -51,7 +52,7 @@ class Answer:
         fingerprint, status, kind, seat, version, sealed = remembered
         if fingerprint != incoming.fingerprint:
             raise ApiError("idempotency_key_reused", "this Idempotency-Key was used with another request")
-        token = sealed and auth.unseal(sealed, incoming.idempotency_key or "", incoming.game_id)
+        token = sealed and tokens.unseal(sealed, incoming.idempotency_key or "", incoming.game_id)
         return cls(status, kind, seat, version, token)
 
 
@@ -79,12 +80,12 @@ class Remembered:
 
 def _key_digest(key: str) -> str:
     """A fixed-size digest, so a long key costs no more memory than a short one."""
-    return auth.short_digest(key.encode())
+    return tokens.short_digest(key.encode())
 
 
 def idem_field(digest: str | None) -> str:
     """The field holding a caller's answers: keys are scoped per game (the hash) and caller."""
-    return "k:" + auth.short_digest(f"{digest or 'anyone'}".encode())
+    return "k:" + tokens.short_digest(f"{digest or 'anyone'}".encode())
 
 
 def check_anonymous_key(key: str) -> None:

@@ -14,9 +14,8 @@ from typing import Any
 
 import thegame_core as tg
 
-from . import json_text
+from .. import json_text
 from .state_cache import STATES
-from .store import Snapshot
 from .timing import Timing
 
 FORMAT_VERSION = 1
@@ -62,17 +61,18 @@ class GameRecord:
 
     # Reading and writing ------------------------------------------------------------------
     @classmethod
-    def load(cls, snapshot: Snapshot) -> GameRecord | None:
-        """The record in ``snapshot``; ``None`` if the game does not exist (or has expired)."""
-        if snapshot.meta is None:
+    def load(cls, meta: str | None, state_text: str | None) -> GameRecord | None:
+        """The record stored as ``meta`` and ``state_text`` (the hash's fields); ``None`` if the game does not exist
+        (or has expired)."""
+        if meta is None:
             return None
         try:
-            data = json.loads(snapshot.meta)
+            data = json.loads(meta)
             if data.pop("fv") != FORMAT_VERSION:
                 raise CorruptRecord(f"unknown record format {data!r:.80}")
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
             data["changes_in_play"] = tuple(data.get("changes_in_play", ()))
-            state = None if snapshot.state is None else STATES.load(snapshot.state, data["host"])
+            state = None if state_text is None else STATES.load(state_text, data["host"])
             timing = Timing.from_json(data.pop("clock", None), 0 if state is None else state.version)
             return cls(**data, seats=seats, timing=timing, state=state)
         except (ValueError, TypeError, KeyError) as error:

@@ -12,15 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import current_app
-
 OWNER, BOT, AUTO = "h", "b", "a"
 _RUN = re.compile(r"([hba])(\d+)")
-
-
-def now() -> float:
-    """Epoch seconds from the app's ``CLOCK`` (``time.time`` unless a test injects its own)."""
-    return float(current_app.config["CLOCK"]())
 
 
 def add_marks(marks: str, mark: str, count: int) -> str:

@@ -11,11 +11,11 @@ from typing import Any
 
 import thegame_core as tg
 
-from . import auth, sealing
-from .game_record import GameRecord
+from ..clock.schedule import bot_player, deadline, missed_turns
+from ..records.game_record import GameRecord
+from ..records.timing import AUTO, BOT, expand_marks
+from . import sealing
 from .idempotency import Answer
-from .schedule import bot_player, deadline, missed_turns
-from .timing import AUTO, BOT, expand_marks, now
 
 #: A seat view's own fields before the deal, by JSON type (The Game's `hand` is [], `can_end_turn` false).
 _EMPTY = {"array": [], "boolean": False, "integer": 0, "string": ""}
@@ -40,10 +40,21 @@ def _lobby_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
     return view
 
 
+@dataclass(frozen=True)
+class Viewer:
+    """Who a view is for: ``seat`` (``None``: the public view), with the token it came with (a seat's view opens the
+    seat's rematch token with it), at ``now`` (its deadlines' seconds left)."""
+
+    seat: int | None
+    token: str | None
+    now: float
+
+
 def game_view(
-    game_id: str, record: GameRecord, seat: int | None, state: tg.GameState | None = None, version: int | None = None
+    game_id: str, record: GameRecord, viewer: Viewer, state: tg.GameState | None = None, version: int | None = None
 ) -> dict[str, Any]:
-    """The view for ``seat`` (``None``: the public view) of ``state`` at ``version`` (default: the current ones)."""
+    """``viewer``'s view of ``state`` at ``version`` (default: the current ones)."""
+    seat = viewer.seat
     state = state or record.state
     if state is None:
         view = _lobby_view(record, seat)
@@ -56,10 +67,9 @@ def game_view(
     view["clock"] = {"turn_seconds": record.turn_seconds, "idle_turns": record.idle_turns}
     view["public"] = record.public
     view["spectators"] = record.spectators
-    view["rematch"] = _rematch(record, seat)
-    at = now()
+    view["rematch"] = _rematch(record, viewer)
     for entry in view["seats"]:
-        _seat_entry(entry, record, at)
+        _seat_entry(entry, record, viewer.now)
     return view
 
 
@@ -82,13 +92,13 @@ def _seat_entry(entry: dict[str, Any], record: GameRecord, at: float) -> None:
     entry["autoplay"] = not entry["bot"] and record.state is not None and bot_player(record, seat) is not None
 
 
-def _rematch(record: GameRecord, seat: int | None) -> dict[str, str] | None:
+def _rematch(record: GameRecord, viewer: Viewer) -> dict[str, str] | None:
     """The next game, if the host asked for one; a seat's view adds its new token, which only its token opens."""
     if record.rematch is None:
         return None
     game_id = record.rematch["game_id"]
+    seat, token = viewer.seat, viewer.token
     sealed = record.rematch["tokens"].get(str(seat))
-    token = auth.bearer_token()
     if seat is None or sealed is None or token is None:
         return {"game_id": game_id}
     # a seat view: the request's token is the one that identified this seat
@@ -108,8 +118,8 @@ def log_view(record: GameRecord) -> dict[str, Any]:
     return {"entries": entries, "replay": None if state.status == "playing" else state.replay_record()}
 
 
-def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
-    """The body of ``answer``: a taken seat (with its token, shown once) or a view."""
+def render(game_id: str, record: GameRecord, answer: Answer, token: str | None, now: float) -> Reply:
+    """The body of ``answer`` (the caller sent ``token``): a taken seat (with its token, shown once) or a view."""
     if answer.kind == "seat":
         assert answer.seat is not None
         taken = record.seats[answer.seat]
@@ -123,5 +133,5 @@ def render(game_id: str, record: GameRecord, answer: Answer) -> Reply:
         body = {"game_id": record.rematch["game_id"], "host_token": answer.token}
     else:
         state = None if record.state is None else record.state_at(answer.version)
-        body = game_view(game_id, record, answer.seat, state, answer.version)
+        body = game_view(game_id, record, Viewer(answer.seat, token, now), state, answer.version)
     return Reply(answer.status, body, answer.version)

@@ -22,9 +22,9 @@ from typing import NamedTuple
 
 import thegame_core as tg
 
-from .bot_runner import decide
-from .game_record import GameRecord
-from .timing import AUTO, BOT, OWNER, Timing, add_marks
+from ..records.game_record import GameRecord
+from ..records.timing import AUTO, BOT, OWNER, Timing, add_marks
+from .bots import decide
 
 #: The bot that plays for a human seat when its deadline passes, and for a seat taken over.
 AUTOPLAY_BOT = "best"

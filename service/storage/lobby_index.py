@@ -22,8 +22,8 @@ from typing import Any
 
 import redis
 
-from .game_record import CorruptRecord, GameRecord
-from .store import Snapshot, game_key
+from ..records.game_record import CorruptRecord, GameRecord
+from .store import game_key
 
 #: The index's keys by default: one hash tag, one slot.
 INDEX_PREFIX = "tg:{lobby}"
@@ -128,7 +128,7 @@ class LobbyIndex:
         read: list[tuple[str, GameRecord | None]] = []
         for meta, started in zip(answers[::2], answers[1::2], strict=True):
             try:
-                record = GameRecord.load(Snapshot(None if meta is None else _text(meta), None))
+                record = GameRecord.load(None if meta is None else _text(meta), None)
             except CorruptRecord:  # unreadable by this version (another version wrote it): never listed here
                 read.append(("", None))
                 continue

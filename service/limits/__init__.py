@@ -1,7 +1,7 @@
 """Per-client rate limits and a cap on live games, so that no client can flood the store (docs/api.md "Limits").
 
-Rate limits use GCRA (``gcra.py``: a token bucket kept as one timestamp, the time at which the client's bucket
-is full again, in a key that expires then, so the counters of idle clients vanish by themselves). A change is
+Rate limits use GCRA (``storage/lua/gcra.lua``: a token bucket kept as one timestamp, the time at which the client's
+bucket is full again, in a key that expires then, so the counters of idle clients vanish by themselves). A change is
 counted against its token when the token is valid for the game (a made-up token answers 401 and counts nowhere,
 so it cannot buy a fresh budget), else against the client's address; a creation always against the address (no
 token belongs to a game not yet made). An address's budget is ``tg:rate:{<budget>:<client>}``, on a Redis
@@ -27,30 +27,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import redis
-from flask import Flask, current_app, g, request
 
-from .auth import MALFORMED
-from .errors import ApiError
-from .gcra import GCRA_FUNCTION
-from .store import Charge, GameStore
+from ..errors import ApiError
+from ..storage.scripts import lua
+from ..storage.store import Charge
 
 log = logging.getLogger(__name__)
-
-#: KEYS[1] a client's bucket; ARGV[1] now, ARGV[2] the interval between requests at the sustained rate (both
-#: ms), ARGV[3] the burst. Answers 0 if the request may go (and counts it), else the ms to wait.
-GCRA = GCRA_FUNCTION + "return gcra(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))"
-
-#: KEYS[1] the live games; ARGV[1] now (ms), ARGV[2] the cap. Prunes up to 100 expired entries (more than a
-#: creation adds, so the set stays near the live count). Answers 0 if fewer than the cap are live, else the ms
-#: until the first live one expires.
-ADMIT = """
-local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 100)
-if #expired > 0 then redis.call('ZREM', KEYS[1], unpack(expired)) end
-local live = '(' .. ARGV[1]
-if redis.call('ZCOUNT', KEYS[1], live, '+inf') < tonumber(ARGV[2]) then return 0 end
-local first = redis.call('ZRANGEBYSCORE', KEYS[1], live, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
-return tonumber(first[2]) - tonumber(ARGV[1])
-"""
 
 #: The longest ``Retry-After`` of a full service: a closed lobby or a finished game may free room sooner.
 CAPACITY_RETRY_SECONDS = 60
@@ -113,51 +95,35 @@ class Limits:
         client: redis.Redis | redis.RedisCluster,
         budgets: tuple[Budget, Budget],
         max_games: int,
-        proxy_header: str | None,
         prefix: str = "tg:",
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
         self.create, self.change = budgets
         self.max_games = max_games
-        self.proxy_header = proxy_header
         self.prefix = prefix
         self.clock = clock
         self.live_key = f"{prefix}{{live}}"
         self.renewed: dict[str, int] = {}  # game id -> the expiry (ms) this process last wrote in the live set
-        self.gcra = client.register_script(GCRA)
-        self.admit = client.register_script(ADMIT)
+        self.gcra = client.register_script(lua("gcra", "charge"))
+        self.admit = client.register_script(lua("admit"))
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
-
-    def address(self) -> str:
-        forwarded = request.headers.get(self.proxy_header) if self.proxy_header else None
-        return client_address(request.remote_addr, forwarded)
 
     def charge(self, budget: Budget, client: str) -> None:
         """Count one request of ``client`` against ``budget``; ``429 rate_limited`` if it is spent."""
         key = f"{self.prefix}rate:{{{budget.name}:{client}}}"
         refuse_if_spent(budget, int(self.gcra(keys=[key], args=[self.now_ms(), budget.interval_ms, budget.burst])))
 
-    def creation(self) -> None:
-        """A creation: the address's budget, then the cap (``503 capacity`` when it is reached)."""
-        self.charge(self.create, f"a:{self.address()}")
+    def creation(self, address: str) -> None:
+        """A creation from ``address``: its budget, then the cap (``503 capacity`` when it is reached)."""
+        self.charge(self.create, f"a:{address}")
         if self.max_games:
             wait = int(self.admit(keys=[self.live_key], args=[self.now_ms(), self.max_games]))
             if wait > 0:
                 message = "the service holds as many games as it may; retry later"
                 raise ApiError("capacity", message, retry_after=min(_seconds(wait), CAPACITY_RETRY_SECONDS))
-
-    def changing(self, charged_token: bool, wait_ms: int) -> None:
-        """A change, once the caller is known: a valid token's budget was charged by the game's load (``wait_ms``
-        its answer); a caller without a token is counted by address, once per request (the store may compute a
-        change several times)."""
-        if charged_token:
-            refuse_if_spent(self.change, wait_ms)
-        elif not g.get("thegame_limits_charged"):
-            g.thegame_limits_charged = True
-            self.charge(self.change, f"a:{self.address()}")
 
     def written(self, game_id: str, ttl: int) -> None:
         """The store wrote ``game_id`` with ``ttl`` seconds to live (0: deleted it). The count is an estimate:
@@ -178,45 +144,22 @@ class Limits:
             log.warning("live games not counted: %s", type(error).__name__)
 
 
-def install(app: Flask, store: GameStore) -> None:
-    """Limits as configured: on unless ``TG_LIMITS`` is off, or unset in an app built for tests (``TESTING``).
-    Tests may set ``LIMITS_PREFIX`` (their own keys for address budgets and the cap; a token's budget is always on its
-    game's slot, ``tg:{<game_id>}:rate:...``) and ``LIMITS_CLOCK``."""
-    config = app.config
-    if not (config["LIMITS"] if config["LIMITS"] is not None else not config.get("TESTING")):
-        return
-    budgets = (Budget("create", *config["CREATE_RATE"]), Budget("change", *config["CHANGE_RATE"]))
-    prefix, clock = config.get("LIMITS_PREFIX", "tg:"), config.get("LIMITS_CLOCK", time.time)
-    limits = Limits(store.client, budgets, config["MAX_GAMES"], config["TRUSTED_PROXY_HEADER"], prefix, clock)
-    app.extensions["thegame_limits"] = limits
-    if limits.max_games:
-        store.on_write = limits.written
+@dataclass
+class ChangeBudget:
+    """One change request's budgets: its token's, charged by the store as it loads the game (``token``), or, for a
+    caller without a valid token, its address's, charged once per request (the store may compute a change several
+    times)."""
 
+    limits: Limits
+    address: str
+    token: Charge | None
+    address_charged: bool = False
 
-def _limits() -> Limits | None:
-    return current_app.extensions.get("thegame_limits")
-
-
-def admit_creation() -> None:
-    """Before creating a game: ``429 rate_limited`` or ``503 capacity`` when limits are on."""
-    limits = _limits()
-    if limits is not None:
-        limits.creation()
-
-
-def token_charge(digest: str | None) -> Charge | None:
-    """The change budget of the caller's token, for the store to charge as it loads the game (it charges only a
-    token of that game); ``None`` when limits are off or the caller sent no token (or no bearer token)."""
-    limits = _limits()
-    if limits is None or digest is None or digest == MALFORMED:
-        return None
-    budget = limits.change
-    return Charge(digest, limits.now_ms(), budget.interval_ms, budget.burst)
-
-
-def charge_change(charged_token: bool, wait_ms: int) -> None:
-    """Once the caller is known (``charged_token``: its valid token, charged by the load, which answered
-    ``wait_ms``): ``429 rate_limited`` when limits are on and its change budget is spent."""
-    limits = _limits()
-    if limits is not None:
-        limits.changing(charged_token, wait_ms)
+    def charge(self, charged_token: bool, wait_ms: int) -> None:
+        """Once the caller is known (``charged_token``: its valid token, charged by the load, which answered
+        ``wait_ms``): ``429 rate_limited`` when its change budget is spent."""
+        if charged_token:
+            refuse_if_spent(self.limits.change, wait_ms)
+        elif not self.address_charged:
+            self.address_charged = True
+            self.limits.charge(self.limits.change, f"a:{self.address}")

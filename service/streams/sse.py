@@ -23,18 +23,18 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis
-from flask import current_app
 
 import thegame_core as tg
 
-from . import auth, json_text
-from .clock import catch_up, next_due
-from .errors import ApiError
-from .events import Watch
-from .game_record import CorruptRecord, GameRecord
-from .presenters import game_view
-from .store import GameStore
-from .timing import now
+from .. import json_text
+from ..clock.catch_up import catch_up
+from ..clock.schedule import next_due
+from ..errors import ApiError
+from ..play import tokens
+from ..play.presenters import Viewer, game_view
+from ..records.game_record import CorruptRecord, GameRecord
+from ..runtime import Runtime
+from .hub import Watch
 
 log = logging.getLogger(__name__)
 
@@ -49,31 +49,32 @@ RECHECK = 4
 LIVE = ("lobby", "playing")
 
 
-def more_to_come(record: GameRecord) -> bool:
+def more_to_come(record: GameRecord, now: float, rematch_wait: int) -> bool:
     """Whether a reader of the game has more to wait for: it is in its lobby or being played, or it ended less
-    than ``REMATCH_WAIT`` seconds ago with no rematch yet (the rematch is a change of its own, whose views carry
+    than ``rematch_wait`` seconds ago with no rematch yet (the rematch is a change of its own, whose views carry
     it: a seat's, its new token)."""
-    return record.status in LIVE or (record.rematch is None and now() < rematch_closes(record))
+    return record.status in LIVE or (record.rematch is None and now < rematch_closes(record, rematch_wait))
 
 
-def rematch_closes(record: GameRecord) -> float:
+def rematch_closes(record: GameRecord, rematch_wait: int) -> float:
     """When the readers of a finished game stop waiting for its rematch (epoch seconds): the wait starts at its
     last action."""
-    return record.timing.at + float(current_app.config["REMATCH_WAIT"])
+    return record.timing.at + rematch_wait
 
 
 @dataclass(frozen=True)
 class Reader:
-    """Who reads a stream: the token's digest (``None``: none) and the seat whose view it gets."""
+    """Who reads a stream: the token (``None``: none), its digest, and the seat whose view it gets."""
 
     game_id: str
+    token: str | None
     digest: str | None
     seat: int | None
 
     def still_reads(self, record: GameRecord) -> bool:
         """Whether the token still names the same seat (a seat left and taken by someone else does not)."""
         try:
-            return auth.identify(self.digest, record.host, record.seat_tokens()).seat == self.seat
+            return tokens.identify(self.digest, record.host, record.seat_tokens()).seat == self.seat
         except ApiError:
             return False
 
@@ -100,39 +101,35 @@ def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.GameS
     yield version, state
 
 
-def views_since(reader: Reader, record: GameRecord, after: int | None) -> Iterator[bytes]:
+def views_since(reader: Reader, record: GameRecord, after: int | None, now: float) -> Iterator[bytes]:
     """The reader's events after version ``after`` (``None``: the current view)."""
     if after is not None and after >= record.version:
         return
+    viewer = Viewer(reader.seat, reader.token, now)
     for version, state in states_since(record, record.version - 1 if after is None else after):
-        yield sse_event(version, game_view(reader.game_id, record, reader.seat, state, version))
+        yield sse_event(version, game_view(reader.game_id, record, viewer, state, version))
 
 
 def stream(
-    store: GameStore,
-    watch: Watch,
-    reader: Reader,
-    record: GameRecord | None,
-    after: int | None,
-    keep_alive: float,
-    lifetime: float,
+    runtime: Runtime, watch: Watch, reader: Reader, record: GameRecord | None, after: int | None
 ) -> Generator[bytes, None, None]:
     """The events of ``reader``'s stream from ``record`` (read once ``watch`` was registered), after version
     ``after`` (``None``: from the current view), for at most ``lifetime`` seconds (then the client reconnects
     with ``Last-Event-ID``, possibly to another process: long streams never pin a reader to one server)."""
-    ends_at = time.monotonic() + lifetime
+    settings = runtime.settings
+    keep_alive, ends_at = settings.stream_keepalive, time.monotonic() + settings.stream_lifetime
     yield f"retry: {RETRY_MS}\n\n".encode()  # also sends the headers at once, before any event is due
     while True:
         if record is None or not reader.still_reads(record):
             return
-        yield from views_since(reader, record, after)
+        yield from views_since(reader, record, after, runtime.now())
         after = record.version
-        if not more_to_come(record) or time.monotonic() >= ends_at:
+        if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return
-        yield from _wait(watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
+        yield from _wait(runtime, watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
         watch.woken.clear()  # before the read: a change after it wakes the next wait
         try:
-            record = catch_up(store, reader.game_id)  # what fell due meanwhile is applied, then read
+            record = catch_up(runtime.store, reader.game_id, runtime.now(), settings, settings.bot_decisions)
         except ApiError:  # the game is gone (closed, expired) or too busy: the client reconnects
             return
         except (redis.RedisError, CorruptRecord) as error:
@@ -140,12 +137,12 @@ def stream(
             return
 
 
-def _wait(watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:
+def _wait(runtime: Runtime, watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:
     """Keep-alives until a change wakes the stream, the clock's next due time comes (a paced bot, a deadline),
     or ``RECHECK`` keep-alives passed (to notice an expired game)."""
-    due = next_due(record) if record.status in LIVE else rematch_closes(record)  # fixed while the stream waits
-    for _ in range(RECHECK):
-        left = None if due is None else due - now()
+    due = next_due(record) if record.status in LIVE else rematch_closes(record, runtime.settings.rematch_wait)
+    for _ in range(RECHECK):  # ``due`` is fixed while the stream waits
+        left = None if due is None else due - runtime.now()
         if left is not None and left <= 0:
             return
         if watch.woken.wait(keep_alive if left is None else min(keep_alive, left)):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from .auth import b64, unb64
+from .tokens import b64, unb64
 
 _P = 2**255 - 19
 _A24 = 121665

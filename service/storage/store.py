@@ -29,69 +29,14 @@ from typing import Generic, TypeVar
 
 import redis
 
-from .errors import ApiError
-from .gcra import GCRA_FUNCTION
+from ..errors import ApiError
+from ..records.game_record import GameRecord
+from .scripts import lua
 
 T = TypeVar("T")
 
-#: The Pub/Sub channel on which every write of a game publishes the game's key.
+#: The Pub/Sub channel on which every write of a game publishes the game's key (named in ``lua/compare_and_set.lua``).
 CHANGES = "tg:changes"
-
-#: KEYS[1] the game; ARGV[1] the revision read ("" for a game that must not exist yet), ARGV[2] the TTL
-#: in seconds, ARGV[3] the most bytes the game may take (0: no bound), then field, value, ... (none:
-#: delete the game). Answers 1 if done, 0 if the revision moved, -1 if the game would be too large.
-#: The one-field-per-key idempotency records of earlier versions (``i:...``, no longer read) are
-#: dropped by the first write, and do not count: a game they bloated can be played on.
-#: Every write publishes KEYS[1] on ``CHANGES``.
-COMPARE_AND_SET = """
-local rev = redis.call('HGET', KEYS[1], 'rev') or ''
-if rev ~= ARGV[1] then return 0 end
-if #ARGV == 3 then
-    redis.call('DEL', KEYS[1])
-    redis.call('PUBLISH', '%(channel)s', KEYS[1])
-    return 1
-end
-local size, written, legacy = 0, {rev = true}, {}
-for i = 4, #ARGV, 2 do
-    written[ARGV[i]] = true
-    size = size + #ARGV[i] + #ARGV[i + 1]
-end
-for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
-    if string.sub(name, 1, 2) == 'i:' then
-        legacy[#legacy + 1] = name
-    elseif not written[name] then
-        size = size + #name + redis.call('HSTRLEN', KEYS[1], name)
-    end
-end
-local limit = tonumber(ARGV[3])
-if limit > 0 and size > limit then return -1 end
-for i = 1, #legacy, 1000 do
-    redis.call('HDEL', KEYS[1], unpack(legacy, i, math.min(i + 999, #legacy)))
-end
-redis.call('HSET', KEYS[1], 'rev', (tonumber(rev) or 0) + 1, unpack(ARGV, 4))
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-redis.call('PUBLISH', '%(channel)s', KEYS[1])
-return 1
-"""
-
-
-#: KEYS[1] the game, KEYS[2] a token's change budget (on the game's slot); ARGV[1] the idempotency field to read
-#: (or 'rev'), ARGV[2] the token's digest, ARGV[3] now, ARGV[4] the interval (both ms), ARGV[5] the burst.
-#: Reads like ``HMGET`` and charges the budget if the digest is one of the game's tokens, i.e. a JSON string in
-#: ``meta`` (digests are base64url: never escaped, and never equal to anything else stored there). Answers
-#: meta, state, rev, the field, then the ms to wait (0: charged, or not one of the game's tokens).
-LOAD_CHARGING = (
-    GCRA_FUNCTION
-    + """
-local values = redis.call('HMGET', KEYS[1], 'meta', 'state', 'rev', ARGV[1])
-local wait = 0
-if values[1] and string.find(values[1], '"' .. ARGV[2] .. '"', 1, true) then
-    wait = gcra(KEYS[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]))
-end
-values[5] = wait
-return values
-"""
-)
 
 
 def game_key(game_id: str) -> str:
@@ -112,6 +57,13 @@ class Snapshot:
     idem: str | None = None
     rev: str = ""
     wait_ms: int = 0  # the charged token's budget: ms to wait (0: charged, or nothing charged)
+
+    def record(self) -> GameRecord:
+        """The game's record; ``404 unknown_game`` if there is no such game (or it has expired)."""
+        record = GameRecord.load(self.meta, self.state)
+        if record is None:
+            raise ApiError("unknown_game", "no such game (it may have expired)")
+        return record
 
 
 @dataclass(frozen=True)
@@ -147,8 +99,8 @@ class GameStore:
         self.client = client
         self.retries = retries
         self.max_bytes = max_bytes
-        self.compare_and_set = client.register_script(COMPARE_AND_SET % {"channel": CHANGES})
-        self.load_charging = client.register_script(LOAD_CHARGING)
+        self.compare_and_set = client.register_script(lua("compare_and_set"))
+        self.load_charging = client.register_script(lua("gcra", "load_charging"))
         #: Told of every write: the game id and its TTL (0: deleted); the cap on live games counts them.
         self.on_write: Callable[[str, int], None] | None = None
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import redis
 
-from .store import CHANGES, game_key
+from ..storage.store import CHANGES, game_key
 
 log = logging.getLogger(__name__)
 

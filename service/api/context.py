@@ -1,0 +1,84 @@
+"""What a route hands to the layers below: the process's runtime, the request read into plain values, the caller's
+budget, and the write path's and read path's entry points."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Response, current_app, request
+
+from ..clock.catch_up import catch_up
+from ..errors import ApiError
+from ..http.reading import bearer_token, read_incoming
+from ..http.replies import reply
+from ..limits import ChangeBudget, client_address
+from ..play import changes
+from ..play.commands import Step
+from ..play.incoming import Incoming
+from ..play.presenters import Viewer, render
+from ..play.tokens import MALFORMED, Role
+from ..records.game_record import GameRecord
+from ..runtime import Runtime
+from ..storage.store import Charge
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def runtime() -> Runtime:
+    return current_app.extensions["service"]  # type: ignore[no-any-return]
+
+
+def writer() -> changes.Writer:
+    service = runtime()
+    return changes.Writer(service.store, service.lobbies, service.settings)
+
+
+def incoming(game_id: str) -> Incoming:
+    """The request's parts for a game route; an id that cannot exist is an unknown game."""
+    if not GAME_ID.fullmatch(game_id):
+        raise ApiError("unknown_game", "no such game")
+    return read_incoming(game_id, runtime().now())
+
+
+def address() -> str:
+    """The client's address: the trusted proxy's header (``TG_TRUSTED_PROXY_HEADER``) if set, else the peer's."""
+    header = current_app.config["TRUSTED_PROXY_HEADER"]
+    return client_address(request.remote_addr, request.headers.get(header) if header else None)
+
+
+def admit_creation() -> None:
+    """Before creating a game: ``429 rate_limited`` or ``503 capacity`` when limits are on."""
+    limits = runtime().limits
+    if limits is not None:
+        limits.creation(address())
+
+
+def change_budget(digest: str | None) -> ChangeBudget | None:
+    """The caller's change budget when limits are on: its token's, charged by the store as it loads the game (a
+    token of that game only), else its address's."""
+    limits = runtime().limits
+    if limits is None:
+        return None
+    token = None
+    if digest is not None and digest != MALFORMED:
+        token = Charge(digest, limits.now_ms(), limits.change.interval_ms, limits.change.burst)
+    return ChangeBudget(limits, address(), token)
+
+
+def change(parts: Incoming, role: Role | None, step: Step) -> Response:
+    """Run a change through the write path, then render its answer once."""
+    answer, record = changes.change(writer(), parts, change_budget(parts.digest), role, step)
+    return reply(render(parts.game_id, record, answer, bearer_token(), parts.now))
+
+
+def current(game_id: str) -> tuple[GameRecord, Viewer]:
+    """For reads: the game's record, once the clock has applied what fell due, and who reads it; `403 forbidden`
+    without a seat or host token when the game was created with `"spectators": false`."""
+    parts = incoming(game_id)
+    service = runtime()
+    settings = service.settings
+    record = catch_up(service.store, game_id, parts.now, settings, settings.bot_decisions)
+    caller = changes.who_is_calling(record, parts, None)
+    if caller.role == "anyone" and not record.spectators:
+        raise ApiError("forbidden", "this game has no spectators: send a seat token or the host token")
+    return record, Viewer(caller.seat, bearer_token(), parts.now)

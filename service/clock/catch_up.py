@@ -1,0 +1,24 @@
+"""Applying what fell due in a game, as a transaction of its own (the clock's runner and reads use it; a change
+catches up inside its own transaction, ``play/changes.py``)."""
+
+from __future__ import annotations
+
+from ..config import Settings
+from ..records.game_record import GameRecord
+from ..storage.store import Change, GameStore, Snapshot
+from .schedule import advance
+
+
+def catch_up(store: GameStore, game_id: str, now: float, settings: Settings, decisions: int) -> GameRecord:
+    """Apply, in one atomic transaction, what fell due in game ``game_id`` by ``now``, with at most ``decisions``
+    bot decisions; return the record as written (or as read, when nothing was due). ``404 unknown_game`` if there
+    is no such game."""
+
+    def compute(snapshot: Snapshot) -> Change[GameRecord]:
+        record = snapshot.record()
+        caught, _ = advance(record, now, decisions)
+        if caught is record:
+            return Change(record)
+        return Change(caught, caught.fields(), settings.ttl_for(caught.status))
+
+    return store.transact(game_id, None, compute)

@@ -1,0 +1,1 @@
+"""Reading requests and replying: the bearer token, strict JSON bodies, headers, the error body, ETags."""

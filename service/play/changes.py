@@ -1,0 +1,141 @@
+"""The write path: every change of a game, as named stages in the contract's order, inside one compare-and-set.
+
+1. **Who is calling**: the game exists (404), the token names the host, a seat or nobody (401), with the role the
+   route needs (403).
+2. **The budget**: the caller's change budget (429; its token's was charged by the load itself).
+3. **Recall a retry**: an Idempotency-Key seen before answers the first answer again (422 if reused for another
+   request; unguessable without a token).
+4. **Catch up the clock**: what fell due (paced bots, deadlines) is applied first (503 ``catching_up`` if more is
+   due than one request may do); it is written even when the step then refuses.
+5. **Decide**: the step (``commands``) checks from 409 on, in order, and answers the new record.
+6. **Bots due at once** act before the answer (The Game's bots answer in the same request).
+7. **Remember** the answer in the same write as the change, so a retry never applies twice.
+
+The store loads and writes in two round trips (a retry recomputes from the new data); after the write the lobby list
+follows a public game, and the caller renders the view once (``presenters.render``), outside the transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..clock.schedule import advance, behind
+from ..config import Settings
+from ..errors import ApiError
+from ..limits import ChangeBudget
+from ..records.game_record import GameRecord
+from ..storage.lobby_index import LobbyIndex
+from ..storage.store import Change, GameStore, Snapshot
+from . import tokens
+from .commands import Step
+from .idempotency import Answer, Remembered, check_anonymous_key, idem_field
+from .incoming import Incoming
+from .tokens import Caller, Role
+
+
+@dataclass(frozen=True)
+class Done:
+    """What a change did: its ``answer`` (or, refused after the clock's own work was written, the ``refusal``) and
+    the game's ``record`` as it now stands; ``wrote``: whether it was written (a recalled retry writes nothing),
+    ``deleted``: the game is gone (``record`` is its last one)."""
+
+    answer: Answer | ApiError
+    record: GameRecord
+    wrote: bool = True
+    deleted: bool = False
+
+
+@dataclass(frozen=True)
+class Writer:
+    """What a change writes with: the store, the lobby list and the settings of the process."""
+
+    store: GameStore
+    lobbies: LobbyIndex
+    settings: Settings
+
+
+def create(writer: Writer, game_id: str, record: GameRecord) -> bool:
+    """Write a new game (``False`` if the id is taken) and list it if it is a public lobby."""
+    ttl = writer.settings.ttl_for(record.status)
+    if not writer.store.create(game_id, record.fields(), ttl):
+        return False
+    if record.public:
+        writer.lobbies.sync(game_id, record, ttl)
+    return True
+
+
+def change(
+    writer: Writer, incoming: Incoming, budget: ChangeBudget | None, role: Role | None, step: Step
+) -> tuple[Answer, GameRecord]:
+    """Run ``step`` through the stages above, atomically: its answer and the record as written (``ApiError`` if
+    it is refused)."""
+    key, settings = incoming.idempotency_key, writer.settings
+    field = None if key is None else idem_field(incoming.digest)
+
+    def stages(snapshot: Snapshot) -> Change[Done]:
+        record = snapshot.record()
+        caller = who_is_calling(record, incoming, role)
+        if budget is not None:
+            budget.charge(caller.role != "anyone", snapshot.wait_ms)
+        remembered = recall(snapshot, incoming, caller)
+        earlier = None if key is None else remembered.get(key)
+        if earlier is not None:
+            return Change(Done(replayed(record, Answer.recalled(earlier, incoming)), record, wrote=False))
+        caught, decisions = advance(record, incoming.now, settings.bot_decisions)
+        try:
+            if behind(caught, incoming.now):
+                raise ApiError("catching_up", "the game is still applying what fell due; retry")
+            decided, answer = step(caught, caller)
+        except ApiError as refusal:
+            if caught is record:
+                raise
+            return Change(Done(refusal, caught), caught.fields(), ttl(caught))
+        if decided is None:
+            return Change(Done(answer, caught, deleted=True), delete=True)
+        written, _ = advance(decided, incoming.now, decisions)  # bots due at once answer before the view
+        if answer.kind == "view":
+            answer = replace(answer, version=written.version)
+        writes = written.fields()
+        if key is not None and field is not None:
+            writes[field] = remembered.adding(key, answer.remembered(incoming))
+        return Change(Done(answer, written), writes, ttl(written))
+
+    def ttl(record: GameRecord) -> int:
+        return settings.ttl_for(record.status)
+
+    charge = None if budget is None else budget.token
+    done = writer.store.transact(incoming.game_id, field, stages, charge)
+    if done.wrote and done.record.public:
+        writer.lobbies.sync(incoming.game_id, done.record, ttl(done.record), done.deleted)
+    if isinstance(done.answer, ApiError):  # refused, but what the clock applied first was written
+        raise done.answer
+    return done.answer, done.record
+
+
+def who_is_calling(record: GameRecord, incoming: Incoming, role: Role | None) -> Caller:
+    """The caller (401 for a token of neither the host nor a seat), with ``role`` if one is needed (401/403)."""
+    caller = tokens.identify(incoming.digest, record.host, record.seat_tokens())
+    if role is not None:
+        tokens.require(caller, role)
+    return caller
+
+
+def recall(snapshot: Snapshot, incoming: Incoming, caller: Caller) -> Remembered:
+    """The caller's remembered answers, once its Idempotency-Key is known to be well formed (422)."""
+    incoming.check_idempotency_key()
+    if incoming.idempotency_key is not None and caller.role == "anyone":
+        check_anonymous_key(incoming.idempotency_key)
+    return Remembered.load(snapshot.idem)
+
+
+def replayed(record: GameRecord, answer: Answer) -> Answer:
+    """A recalled answer, as long as it may still be given: a seat's token only while that seat is still open to
+    its holder."""
+    if answer.kind == "seat" and answer.token is not None and not _token_replayable(record, answer):
+        raise ApiError("game_started", "the game has started; its seats are closed")
+    return answer
+
+
+def _token_replayable(record: GameRecord, answer: Answer) -> bool:
+    """A seat answer hands its token back while the lobby is open, or during play for a seat taken during play."""
+    return record.state is None or (record.status == "playing" and answer.version > record.lobby_version)

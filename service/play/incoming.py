@@ -1,0 +1,55 @@
+"""What a request brings, read once before the transaction (``service/http/reading.py`` reads it): token digest,
+If-Match, Idempotency-Key, body, and when it arrived.
+
+The body is parsed lazily (``Incoming.body``) so that its errors answer at their place in the contract's check
+order (after the game, token, status and If-Match checks), not first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import marshmallow as ma
+
+from ..errors import ApiError
+
+MAX_IDEMPOTENCY_KEY = 200
+
+
+def validate(schema: ma.Schema, document: Any) -> dict[str, Any]:
+    """``document`` loaded by ``schema``; ``422 validation_error`` with field details otherwise."""
+    try:
+        return schema.load(document)  # type: ignore[no-any-return]
+    except ma.ValidationError as error:
+        errors = error.messages if isinstance(error.messages, dict) else {"_schema": error.messages}
+        raise ApiError("validation_error", "the request body is invalid", errors) from None
+
+
+@dataclass(frozen=True)
+class Incoming:
+    game_id: str
+    digest: str | None
+    if_match: frozenset[str] | None  # the versions If-Match names ("*": any)
+    idempotency_key: str | None
+    parsed: Any
+    malformed: ApiError | None  # raised when the body is needed: body errors answer after the state checks
+    fingerprint: str | None  # only with an Idempotency-Key: it identifies the request for retries
+    now: float  # when it arrived (the app's CLOCK): the clock applies what fell due by then, then the request
+
+    def check_idempotency_key(self) -> None:
+        key = self.idempotency_key
+        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
+            raise ApiError("validation_error", f"Idempotency-Key must have 1 to {MAX_IDEMPOTENCY_KEY} characters")
+
+    def document(self) -> Any:
+        if self.malformed is not None:
+            raise self.malformed
+        return self.parsed
+
+    def body(self, schema: ma.Schema) -> dict[str, Any]:
+        return validate(schema, self.document())
+
+    def check_if_match(self, version: int) -> None:
+        if self.if_match is not None and "*" not in self.if_match and str(version) not in self.if_match:
+            raise ApiError("stale_version", f"the game is at version {version}; reload and retry")

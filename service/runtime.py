@@ -1,0 +1,26 @@
+"""What one server process runs on, built once by the app factory and handed to every layer as plain objects:
+the store, the lobby list, the limits, the event hub, the clock's runner, the settings and the time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .config import Settings
+from .limits import Limits
+from .storage.lobby_index import LobbyIndex
+from .storage.store import GameStore
+from .streams.hub import Hub
+
+
+@dataclass(frozen=True)
+class Runtime:
+    store: GameStore
+    lobbies: LobbyIndex
+    hub: Hub
+    settings: Settings
+    clock: Callable[[], float]  # epoch seconds (``time.time`` unless a test moves time by hand)
+    limits: Limits | None = None  # None: limits off
+
+    def now(self) -> float:
+        return float(self.clock())

@@ -1,0 +1,32 @@
+"""The Redis client of a process: Redis, a Redis Cluster, or an embedded fakeredis, from ``REDIS_URL``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import fakeredis
+import redis
+
+#: ``REDIS_URL`` schemes naming a Redis Cluster (any one node: the client discovers the others) -> the plain scheme.
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 5}
+#: Connections to one Redis per process, shared by its requests and streams. Under gevent a burst of greenlets
+#: (thousands of streams woken or opened at once) waits for a free one, up to 5 s, instead of failing as
+#: redis-py's default pool does past 100.
+REDIS_CONNECTIONS = 64
+
+
+def redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisCluster:
+    """The configured client: an injected one, Redis or a Redis Cluster at ``REDIS_URL``, or an embedded fakeredis.
+    A cluster client learns the cluster's nodes and slots here, so at least one node must answer at start."""
+    if settings.get("REDIS_CLIENT") is not None:
+        return settings["REDIS_CLIENT"]  # type: ignore[no-any-return]
+    url = settings["REDIS_URL"]
+    if not url:
+        return fakeredis.FakeRedis()
+    scheme, _, rest = url.partition("://")
+    if scheme in CLUSTER_SCHEMES:
+        return redis.RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **REDIS_TIMEOUTS)
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=5, **REDIS_TIMEOUTS)
+    return redis.Redis(connection_pool=pool)

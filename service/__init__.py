@@ -17,6 +17,7 @@ import swagger_ui_bundle
 from flask import Blueprint, Flask
 
 from . import api
+from .clock.runner import ClockRunner
 from .config import Settings, from_env
 from .http.bodies import BoundedChunkedBodies
 from .http.errors import register_error_handlers
@@ -57,12 +58,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def _runtime(config: Mapping[str, Any]) -> Runtime:
-    """The process's store, lobby list, hub and limits over one Redis client."""
+    """The process's store, lobby list, hub, clock runner and limits over one Redis client."""
     clock = config["CLOCK"]
     store = GameStore(redis_client(config), config["CAS_RETRIES"], config["MAX_GAME_BYTES"])
     lobbies = LobbyIndex(store.client, config.get("LOBBY_INDEX_KEY", INDEX_PREFIX), clock)
-    limits = _limits(config, store)
-    return Runtime(store, lobbies, Hub(store.client), Settings.of(config), clock, limits)
+    settings = Settings.of(config)
+    runner = ClockRunner(store, settings, clock)
+    return Runtime(store, lobbies, Hub(store.client), runner, settings, clock, _limits(config, store))
 
 
 def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:

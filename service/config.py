@@ -30,6 +30,7 @@ _INT_SETTINGS = {
     "TG_STREAM_LIFETIME": ("STREAM_LIFETIME", 3600),  # seconds a stream lasts; the client then reconnects
     "TG_REMATCH_WAIT": ("REMATCH_WAIT", 600),  # seconds a finished game's streams stay open for its rematch
     "TG_BOT_DECISIONS": ("BOT_DECISIONS", 4),  # bot decisions one request may make; the rest stays due
+    "TG_BOT_SHARE": ("BOT_SHARE", 50),  # percent of a process's time its clock runner may spend on bots
 }
 
 
@@ -123,6 +124,7 @@ class Settings:
     game_ttl: int
     finished_ttl: int
     bot_decisions: int
+    bot_share: int
     rematch_wait: int
     stream_keepalive: int
     stream_lifetime: int
@@ -134,6 +136,7 @@ class Settings:
             config["GAME_TTL"],
             config["FINISHED_TTL"],
             config["BOT_DECISIONS"],
+            min(100, config["BOT_SHARE"]),
             config["REMATCH_WAIT"],
             config["STREAM_KEEPALIVE"],
             config["STREAM_LIFETIME"],

@@ -1,11 +1,12 @@
 """What one server process runs on, built once by the app factory and handed to every layer as plain objects:
-the store, the lobby list, the limits, the event hub, the clock's runner, the settings and the time."""
+the store, the lobby list, the event hub, the clock's runner, the settings, the time and the limits."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .clock.runner import ClockRunner
 from .config import Settings
 from .limits import Limits
 from .storage.lobby_index import LobbyIndex
@@ -18,6 +19,7 @@ class Runtime:
     store: GameStore
     lobbies: LobbyIndex
     hub: Hub
+    runner: ClockRunner
     settings: Settings
     clock: Callable[[], float]  # epoch seconds (``time.time`` unless a test moves time by hand)
     limits: Limits | None = None  # None: limits off

@@ -7,7 +7,6 @@ import re
 
 from flask import Response, current_app, request
 
-from ..clock.catch_up import catch_up
 from ..errors import ApiError
 from ..http.reading import bearer_token, read_incoming
 from ..http.replies import reply
@@ -72,12 +71,11 @@ def change(parts: Incoming, role: Role | None, step: Step) -> Response:
 
 
 def current(game_id: str) -> tuple[GameRecord, Viewer]:
-    """For reads: the game's record, once the clock has applied what fell due, and who reads it; `403 forbidden`
-    without a seat or host token when the game was created with `"spectators": false`."""
+    """For reads: the game's record, with what fell due applied (``ClockRunner.settle``), and who reads it;
+    `403 forbidden` without a seat or host token when the game was created with `"spectators": false`."""
     parts = incoming(game_id)
     service = runtime()
-    settings = service.settings
-    record = catch_up(service.store, game_id, parts.now, settings, settings.bot_decisions)
+    record = service.runner.settle(service.store.load(game_id).record(), game_id, parts.now)
     caller = changes.who_is_calling(record, parts, None)
     if caller.role == "anyone" and not record.spectators:
         raise ApiError("forbidden", "this game has no spectators: send a seat token or the host token")

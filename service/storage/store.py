@@ -103,6 +103,8 @@ class GameStore:
         self.load_charging = client.register_script(lua("gcra", "load_charging"))
         #: Told of every write: the game id and its TTL (0: deleted); the cap on live games counts them.
         self.on_write: Callable[[str, int], None] | None = None
+        #: Writes this process made, and those refused because another writer came first (each then recomputed).
+        self.writes = self.rejected = 0
 
     def ping(self) -> None:
         self.client.ping()
@@ -115,6 +117,8 @@ class GameStore:
         done = int(self.compare_and_set(keys=[game_key(game_id)], args=arguments))
         if done < 0:
             raise ApiError("game_too_large", f"this change would make the game larger than {limit} bytes")
+        self.writes += done
+        self.rejected += 1 - done
         if done == 1 and self.on_write is not None:
             self.on_write(game_id, ttl if writes else 0)
         return done == 1

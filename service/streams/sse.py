@@ -1,14 +1,15 @@
 """What one event stream sends its reader: Server-Sent Events of the reader's views, version by version.
 
-A stream reads the game when its ``Hub`` wakes it, when the clock's next event falls due (a paced bot, a deadline: the
-read applies what fell due, as every read does, so a game moves on while only streams are open), and every ``RECHECK``
-keep-alives; it sends one ``view`` event per version it has not sent yet (``id: <version>``), each rendered for its
-reader alone (a seat's own view, or the public view) at that version: past states are rebuilt from the current one's
-history, once per wake. More than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past
-is not kept), it sends one view, the current one. A finished game's stream stays open for its rematch, ``REMATCH_WAIT``
-seconds at most: it ends after the view that carries the rematch, or at the end of that wait, and quietly when the game
-is gone (closed, expired), when its reader's token no longer holds that seat, or when the store fails (the client
-reconnects with ``Last-Event-ID``).
+A stream only reads: when its ``Hub`` wakes it (every write of the game, the clock runner's included) and every
+``RECHECK`` keep-alives. It never applies what fell due itself: it tells its process's ``ClockRunner`` when the
+game's next event is due, and the runner (one per game at a time, across processes) writes it. It sends one ``view``
+event per version it has not sent yet (``id: <version>``), each rendered for its reader alone (a seat's own view, or
+the public view) at that version: past states are rebuilt from the current one's history, once per wake. More than
+``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past is not kept), it sends one
+view, the current one. A finished game's stream stays open for its rematch, ``REMATCH_WAIT`` seconds at most: it
+ends after the view that carries the rematch, or at the end of that wait, and quietly when the game is gone (closed,
+expired), when its reader's token no longer holds that seat, or when the store fails (the client reconnects with
+``Last-Event-ID``).
 
 Nothing is queued per stream: the next view is computed only once the previous one has been written, so a slow
 reader costs its socket's buffer and one view, never a backlog in the server.
@@ -27,7 +28,6 @@ import redis
 import thegame_core as tg
 
 from .. import json_text
-from ..clock.catch_up import catch_up
 from ..clock.schedule import next_due
 from ..errors import ApiError
 from ..play import tokens
@@ -122,6 +122,7 @@ def stream(
     while True:
         if record is None or not reader.still_reads(record):
             return
+        runtime.runner.due(reader.game_id, next_due(record))
         yield from views_since(reader, record, after, runtime.now())
         after = record.version
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
@@ -129,7 +130,7 @@ def stream(
         yield from _wait(runtime, watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
         watch.woken.clear()  # before the read: a change after it wakes the next wait
         try:
-            record = catch_up(runtime.store, reader.game_id, runtime.now(), settings, settings.bot_decisions)
+            record = runtime.store.load(reader.game_id).record()  # streams read; the clock's runner writes
         except ApiError:  # the game is gone (closed, expired) or too busy: the client reconnects
             return
         except (redis.RedisError, CorruptRecord) as error:
@@ -138,9 +139,9 @@ def stream(
 
 
 def _wait(runtime: Runtime, watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:
-    """Keep-alives until a change wakes the stream, the clock's next due time comes (a paced bot, a deadline),
-    or ``RECHECK`` keep-alives passed (to notice an expired game)."""
-    due = next_due(record) if record.status in LIVE else rematch_closes(record, runtime.settings.rematch_wait)
+    """Keep-alives until a change wakes the stream, a finished game's wait for its rematch ends, or ``RECHECK``
+    keep-alives passed (to notice an expired game)."""
+    due = None if record.status in LIVE else rematch_closes(record, runtime.settings.rematch_wait)
     for _ in range(RECHECK):  # ``due`` is fixed while the stream waits
         left = None if due is None else due - runtime.now()
         if left is not None and left <= 0:

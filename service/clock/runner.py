@@ -1,0 +1,163 @@
+"""One runner of the clock per game at a time, wherever it runs; streams only read and wait.
+
+Every process has one ``ClockRunner``: a thread (a greenlet under gunicorn's gevent workers) that keeps, in a heap,
+the due times of the games its streams watch. When one comes,
+it takes that game's **lease** in Redis (``tg:{<game_id>}:clock``, a key with a short expiry: one holder at a time,
+across every process), applies what fell due in one transaction (``catch_up``) and gives the lease back. The write's
+change notice wakes every stream of the game in every process; a process that finds the lease taken leaves the work
+to its holder and looks again once the lease would have expired, in case the holder died.
+
+Reads use the same lease (``settle``): a GET that finds work overdue applies it if it can take the lease, and
+otherwise shows the caught-up state without writing it (the holder writes the same: bots and deadlines are
+deterministic). A game nobody watches is not run in the background: it moves on, exactly as a timer firing on time
+would have moved it, as soon as someone looks (a read, a change, a stream), so no process spends CPU on games
+nobody follows, and no sorted set of due times shared by every game (a hot key on a Redis Cluster) is needed.
+
+**Bots never starve requests.** The runner makes one bot decision at a time, in due order across games (the
+earliest due first, so games share it fairly), and after each it rests in proportion to the time it took: bot work
+takes at most ``TG_BOT_SHARE`` percent of a process's time, and requests are served in between.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..config import Settings
+from ..records.game_record import GameRecord
+from ..storage.scripts import lua
+from ..storage.store import GameStore
+from .catch_up import catch_up
+from .schedule import advance, next_due
+
+log = logging.getLogger(__name__)
+
+#: How long a lease holds (ms): far longer than one catch-up, short enough that a dead holder delays its games
+#: little.
+LEASE_MS = 2000
+#: The longest the runner sleeps without looking at its heap (seconds): a moved test clock is noticed.
+LONGEST_SLEEP = 1.0
+
+
+def lease_key(game_id: str) -> str:
+    return f"tg:{{{game_id}}}:clock"
+
+
+@dataclass
+class RunnerCounts:
+    """What the runner did, for benchmarks and tests: catch-ups applied, leases found taken, bot CPU seconds."""
+
+    ran: int = 0
+    lost: int = 0
+    busy_seconds: float = 0.0
+    lateness: list[float] = field(default_factory=list)  # seconds from due to applied, newest last (bounded)
+
+
+class ClockRunner:
+    """The clock's due work for the games of one process (see the module's docstring)."""
+
+    def __init__(self, store: GameStore, settings: Settings, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.holder = secrets.token_hex(8)  # this runner's id in the leases it holds
+        self.counts = RunnerCounts()
+        self._take = store.client.register_script(lua("lease"))
+        self._give_back = store.client.register_script(lua("release"))
+        self._heap: list[tuple[float, str]] = []
+        self._due: dict[str, float] = {}  # game -> the earliest due time in the heap (older entries are stale)
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # Asking ---------------------------------------------------------------------------------
+    def due(self, game_id: str, at: float | None) -> None:
+        """Run ``game_id``'s due work at ``at`` (epoch seconds; ``None``: nothing is due)."""
+        if at is None:
+            return
+        with self._lock:
+            known = self._due.get(game_id)
+            if known is not None and known <= at:
+                return
+            self._due[game_id] = at
+            heapq.heappush(self._heap, (at, game_id))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="tg-clock", daemon=True)
+                self._thread.start()
+        self._wake.set()
+
+    def settle(self, record: GameRecord, game_id: str, now: float) -> GameRecord:
+        """``record`` as a read should show it at ``now``: unchanged when nothing is due; else caught up, written
+        if this process can take the lease (else shown unwritten: its holder writes the same)."""
+        due = next_due(record)
+        if due is None or due > now:
+            self.due(game_id, due)
+            return record
+        if not self._lease(game_id):
+            caught, _ = advance(record, now, self.settings.bot_decisions)
+            return caught
+        try:
+            caught = catch_up(self.store, game_id, now, self.settings, self.settings.bot_decisions)
+        finally:
+            self._release(game_id)
+        self.due(game_id, next_due(caught))
+        return caught
+
+    # Running --------------------------------------------------------------------------------
+    def _loop(self) -> None:
+        """Forever: the next game due, its work under its lease, then a rest that keeps bot work to its share."""
+        share = self.settings.bot_share / 100
+        while True:
+            game_id, due = self._next()
+            started = time.perf_counter()
+            try:
+                self._run(game_id, due)
+            except Exception as error:  # a Redis fault, a game gone: streams notice; the runner goes on
+                log.warning("clock of %s not run: %s", game_id, type(error).__name__)
+            spent = time.perf_counter() - started
+            self.counts.busy_seconds += spent
+            time.sleep(spent * (1 - share) / share)  # under gevent, requests run meanwhile
+
+    def _next(self) -> tuple[str, float]:
+        """The game whose due time came first, once it has come."""
+        while True:
+            with self._lock:
+                while self._heap and self._due.get(self._heap[0][1]) != self._heap[0][0]:
+                    heapq.heappop(self._heap)  # replaced by an earlier due time
+                wait = LONGEST_SLEEP
+                if self._heap:
+                    due, game_id = self._heap[0]
+                    wait = min(wait, due - self.clock())
+                    if wait <= 0:
+                        heapq.heappop(self._heap)
+                        del self._due[game_id]
+                        return game_id, due
+                self._wake.clear()
+            self._wake.wait(wait)
+
+    def _run(self, game_id: str, due: float) -> None:
+        """One decision's worth of ``game_id``'s due work, if this process can take its lease."""
+        if not self._lease(game_id):
+            self.counts.lost += 1
+            self.due(game_id, self.clock() + LEASE_MS / 1000)  # its holder runs it; look again if it died
+            return
+        try:
+            caught = catch_up(self.store, game_id, self.clock(), self.settings, 1)
+        finally:
+            self._release(game_id)
+        self.counts.ran += 1
+        lateness = self.counts.lateness
+        lateness.append(self.clock() - due)
+        del lateness[:-10_000]
+        self.due(game_id, next_due(caught))
+
+    def _lease(self, game_id: str) -> bool:
+        return bool(self._take(keys=[lease_key(game_id)], args=[self.holder, LEASE_MS]))
+
+    def _release(self, game_id: str) -> None:
+        self._give_back(keys=[lease_key(game_id)], args=[self.holder])

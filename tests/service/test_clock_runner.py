@@ -1,0 +1,77 @@
+"""One clock runner per game: streams only read; the due work of a watched game runs once, in one process at a
+time (its lease in Redis), so a crowd of spectators costs its players nothing: no rejected writes, no bot decision
+computed twice, every version reaching every stream in order."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from events_reader import EventReader
+from flask import Flask
+
+from service.clock.runner import lease_key
+
+STREAMS_PER_PROCESS = 8
+MOVES = 12  # versions after the start that every stream must see
+
+
+def bot_game(app: Flask, reaction_ms: int) -> tuple[str, int]:
+    """A started game of The Game between two paced bots: its id and its version at the start."""
+    http = app.test_client()
+    created = http.post("/v1/games", json={"game": "the-game", "players": 2, "seed": 7}).get_json()
+    host = {"Authorization": f"Bearer {created['host_token']}"}
+    for name in ("ada", "bob"):
+        body = {"name": name, "bot": "greedy", "reaction_ms": reaction_ms}
+        assert http.post(f"/v1/games/{created['game_id']}/seats", json=body, headers=host).status_code == 201
+    started = http.post(f"/v1/games/{created['game_id']}/start", json={}, headers=host).get_json()
+    return created["game_id"], started["version"]
+
+
+def follow(app: Flask, game_id: str, until: int, seen: list[list[int]]) -> Callable[[], None]:
+    """A thread's work: read the game's public stream until version ``until``, noting each version received."""
+
+    def read() -> None:
+        answer = app.test_client().get(f"/v1/games/{game_id}/events", buffered=False)
+        versions: list[int] = []
+        try:
+            for event in EventReader(answer.response).until(until):
+                versions.append(event.data["version"])
+        finally:
+            seen.append(versions)
+            answer.close()
+
+    return read
+
+
+def test_spectators_in_two_processes_never_race_the_clock(make_app: Callable[..., Any]) -> None:
+    one, two = make_app(), make_app()  # two processes' apps sharing one Redis
+    game_id, start = bot_game(one, reaction_ms=50)
+    seen: list[list[int]] = []
+    threads = [
+        threading.Thread(target=follow(app, game_id, start + MOVES, seen), daemon=True)
+        for app in (one, two)
+        for _ in range(STREAMS_PER_PROCESS)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(seen) == 2 * STREAMS_PER_PROCESS
+    for versions in seen:  # every stream saw every version, in order, from the first one it was shown
+        assert versions == list(range(versions[0], versions[0] + len(versions))) and versions[-1] >= start + MOVES
+    stores = [app.extensions["service"].store for app in (one, two)]
+    runners = [app.extensions["service"].runner for app in (one, two)]
+    assert sum(store.rejected for store in stores) == 0  # one writer at a time: no write lost a race
+    assert sum(runner.counts.ran for runner in runners) >= 3  # the runners played the bots (a turn a decision)
+    assert stores[0].client.get(lease_key(game_id)) is None  # given back after each run
+
+
+def test_a_read_of_an_unwatched_game_applies_what_fell_due(make_app: Callable[..., Any]) -> None:
+    """Nobody watches: nothing runs in the background, and a GET catches the game up as a timer would have."""
+    app = make_app()
+    game_id, start = bot_game(app, reaction_ms=0)
+    view = app.test_client().get(f"/v1/games/{game_id}").get_json()
+    assert view["version"] > start
+    assert app.extensions["service"].runner.counts.ran == 0

@@ -6,7 +6,7 @@ A module of its own so that the transitions (``engine``), the legal actions (``l
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from ...outcome import Outcome
 from .actions import Action
@@ -14,16 +14,39 @@ from .options import MAX_PLAYERS, Options
 
 #: Phases of the pinned view: swapping, a seat to play, a give under way (N8), a refill that asks
 #: the placer which face-up card to take (N10).
-SWAP, PLAY, GIVE, REFILL = "swap", "play", "give", "refill"
-PHASES = (SWAP, PLAY, GIVE, REFILL)
+Phase = Literal["swap", "play", "give", "refill"]
+SWAP: Phase = "swap"
+PLAY: Phase = "play"
+GIVE: Phase = "give"
+REFILL: Phase = "refill"
+PHASES: tuple[Phase, ...] = (SWAP, PLAY, GIVE, REFILL)
 
-#: ``(giver, target or None while the giver names one, giver who started the chain)``.
-GiveInfo = tuple[int, int | None, int]
-#: ``(value, placed_by, cards needed to complete)``: an open completion window (N9).
-Window = tuple[int, int, int]
-#: ``(placer, value, count, origin)``: a placement waiting for its refill's face-up choice before
-#: the rest of its resolution (N7.3-N7.7); ``origin`` is the give chain's first giver.
-Pending = tuple[int, int, int, int]
+
+class GiveInfo(NamedTuple):
+    """A give under way (N8): ``target`` is None while the giver names one; ``origin`` is the giver
+    who started the chain of counters."""
+
+    giver: int
+    target: int | None
+    origin: int
+
+
+class Window(NamedTuple):
+    """An open completion window (N9): ``need`` copies of ``value`` close it, from any seat but ``placed_by``."""
+
+    value: int
+    placed_by: int
+    need: int
+
+
+class Pending(NamedTuple):
+    """A placement waiting for its refill's face-up choice before the rest of its resolution
+    (N7.3-N7.7); ``origin`` is the give chain's first giver."""
+
+    placer: int
+    value: int
+    copies: int
+    origin: int
 
 
 class Fields(NamedTuple):
@@ -49,7 +72,7 @@ class Fields(NamedTuple):
     pile: tuple[int, ...]
     burned: int
     last_layer: int | None
-    phase: str
+    phase: Phase
     turn: int
     ready: tuple[bool, ...]
     give: GiveInfo | None
@@ -74,7 +97,7 @@ ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))
 
 
 def questions(
-    options: Options, phase: str, turn: int, ready: tuple[bool, ...], window: Window | None, outcome: Outcome | None
+    options: Options, phase: Phase, turn: int, ready: tuple[bool, ...], window: Window | None, outcome: Outcome | None
 ) -> tuple[str, frozenset[int], tuple[int, ...] | None]:
     """``status``, ``waiting_for`` and ``asking`` of a state with these fields (``Fields``).
 

@@ -70,7 +70,7 @@ def create(store: GameStore, game_id: str, record: GameRecord) -> bool:
     return True
 
 
-def change(store: GameStore, incoming: Incoming, role: str | None, step: Step) -> Reply:
+def change(store: GameStore, incoming: Incoming, role: auth.TokenRole | None, step: Step) -> Reply:
     """Run ``step`` (the checks from 409 on, then the change) atomically, honouring Idempotency-Key; then
     keep the lobby list in step with a public game."""
     key = incoming.idempotency_key

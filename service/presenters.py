@@ -41,7 +41,7 @@ def _lobby_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
 
 
 def game_view(
-    game_id: str, record: GameRecord, seat: int | None, state: tg.GameState | None = None, version: int | None = None
+    game_id: str, record: GameRecord, seat: int | None, state: tg.AnyState | None = None, version: int | None = None
 ) -> dict[str, Any]:
     """The view for ``seat`` (``None``: the public view) of ``state`` at ``version`` (default: the current ones)."""
     state = state or record.state

@@ -7,6 +7,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from .. import commands
+from ..auth import TokenRole
 from ..errors import ApiError
 from ..incoming import Incoming
 from .common import BEARER, OPTIONAL_BEARER, documented, incoming, reply, store
@@ -54,7 +55,7 @@ class Seats(MethodView):
         it plays by itself, `reaction_ms` after each change (default: the game's pace, 0 for The Game, 1500 for
         Ninja)."""
         parts = incoming(game_id)
-        role = "host" if _wants_bot(parts) else None
+        role: TokenRole | None = "host" if _wants_bot(parts) else None
         return reply(commands.change(store(), parts, role, commands.take_seat(parts, SEAT_REQUEST)))
 
 

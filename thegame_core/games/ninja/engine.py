@@ -14,13 +14,13 @@ Errors come in the contract's order: ``GameOver``, ``InvalidAction`` (malformed)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, Literal, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from ...outcome import Outcome
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp, shape_problem
 from .cards import CARDS_IN_DECK, HAND_TARGET, NINJA, card_name
-from .fields import DERIVED, GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Phase, Window, questions
+from .fields import DERIVED, GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Phase, Reason, Window, questions
 from .options import Options
 from .rules import (
     BURN_RUN,
@@ -37,7 +37,6 @@ from .rules import (
     seat_in_game,
 )
 
-Reason = Literal["out_of_cards", "turn_limit"]
 OUT_OF_CARDS: Reason = "out_of_cards"
 TURN_LIMIT: Reason = "turn_limit"
 OUTCOME_REASONS: dict[str, str] = {
@@ -89,7 +88,7 @@ class Table:
     pending: Pending | None
     turns: int
     out: tuple[int, ...]
-    outcome: Outcome | None
+    outcome: Outcome[Reason] | None
     players: int
 
     # Facts used by several steps -----------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from ...outcome import Outcome
+from ...outcome import Outcome, Status
 from .actions import Action
 from .options import MAX_PLAYERS, Options
 
@@ -20,6 +20,10 @@ PLAY: Phase = "play"
 GIVE: Phase = "give"
 REFILL: Phase = "refill"
 PHASES: tuple[Phase, ...] = (SWAP, PLAY, GIVE, REFILL)
+
+
+#: Why a game ended (``engine.OUTCOME_REASONS`` says what each means).
+Reason = Literal["out_of_cards", "turn_limit"]
 
 
 class GiveInfo(NamedTuple):
@@ -81,15 +85,15 @@ class Fields(NamedTuple):
     turns: int
     out: tuple[int, ...]
     history: tuple[Action, ...]
-    outcome: Outcome | None
-    status: str
+    outcome: Outcome[Reason] | None
+    status: Status
     waiting_for: frozenset[int]
     asking: tuple[int, ...] | None
 
 
 #: The fields that follow from the others (``Fields``).
 DERIVED = ("status", "waiting_for", "asking")
-PLAYING = "playing"
+PLAYING: Status = "playing"
 _NOBODY: frozenset[int] = frozenset()
 #: ``ONLY[seat]``: the ``waiting_for`` of a seat's turn; ``ALONE[seat]``: its ``asking_order()``.
 ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
@@ -97,8 +101,13 @@ ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))
 
 
 def questions(
-    options: Options, phase: Phase, turn: int, ready: tuple[bool, ...], window: Window | None, outcome: Outcome | None
-) -> tuple[str, frozenset[int], tuple[int, ...] | None]:
+    options: Options,
+    phase: Phase,
+    turn: int,
+    ready: tuple[bool, ...],
+    window: Window | None,
+    outcome: Outcome[Reason] | None,
+) -> tuple[Status, frozenset[int], tuple[int, ...] | None]:
     """``status``, ``waiting_for`` and ``asking`` of a state with these fields (``Fields``).
 
     Every seat not ready is waited for while swapping; else the one seat whose action is needed.

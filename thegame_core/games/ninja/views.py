@@ -60,7 +60,7 @@ class Observation(Progress):
     waiting_for: frozenset[int]
     legal: tuple[Action, ...]
     history: tuple[Action, ...]
-    outcome: Outcome | None
+    outcome: Outcome[str] | None
 
     @property
     def my_turn(self) -> bool:

@@ -65,6 +65,9 @@ ERRORS = {
 }
 
 
+S = TypeVar("S", bound=Fields)
+
+
 class Table:
     """The fields of a state being changed by an action (``Fields`` but ``history`` and the derived
     ones), as attributes: per-seat zones stay tuples, and a change replaces one seat's entry (``_put``)."""
@@ -90,6 +93,31 @@ class Table:
     out: tuple[int, ...]
     outcome: Outcome[Reason] | None
     players: int
+
+    @classmethod
+    def copy_of(cls, state: Fields) -> Table:
+        """A table holding ``state``'s fields (read by position, in ``Fields``' order), but the history and
+        the derived ones."""
+        table = cls()
+        (
+            table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
+            table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
+            table.pending, table.turns, table.out, _, table.outcome, _, _, _,
+        ) = state  # fmt: skip
+        table.players = len(table.hands)
+        return table
+
+    def state(self, cls: type[S], history: tuple[Action, ...]) -> S:
+        """The state of class ``cls`` holding this table's fields, ``history`` and what follows from them."""
+        return tuple.__new__(
+            cls,
+            (
+                self.options, self.deck, self.first_seat, self.hands, self.face_up, self.face_down, self.drawn,
+                self.pile, self.burned, self.last_layer, self.phase, self.turn, self.ready, self.give, self.window,
+                self.pending, self.turns, self.out, history, self.outcome,
+                *questions(self.options, self.phase, self.turn, self.ready, self.window, self.outcome),
+            ),
+        )  # fmt: skip
 
     # Facts used by several steps -----------------------------------------------------------
     def held(self, seat: int) -> int:
@@ -127,9 +155,6 @@ def _sorted(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
-S = TypeVar("S", bound=Fields)
-
-
 def advance(state: S, actions: Iterable[Action]) -> S:
     """The state after every action in order (a new instance of ``state``'s class); raises
     ``GameError`` at the first refused one, and ``state`` never changes (all or nothing: the states
@@ -143,29 +168,14 @@ def step(state: S, action: Any) -> S:
     """The state after ``action`` (a new instance of ``state``'s class): every check in the contract's
     order, then the rule's own function, on a ``Table``. Raises ``GameError`` if it is refused, and
     ``state`` never changes."""
-    table = Table()
-    (
-        table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
-        table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
-        table.pending, table.turns, table.out, history, table.outcome, _, _, _,
-    ) = state  # fmt: skip
-    players = table.players = len(table.hands)
+    table = Table.copy_of(state)
     if table.outcome is not None:
         raise GameOver("the game is over: no action is accepted")
-    problem = shape_problem(action, players)
+    problem = shape_problem(action, table.players)
     if problem is not None:
         raise InvalidAction(problem)
     _STEPS[type(action)](table, action)
-    history += (action,)
-    return tuple.__new__(
-        type(state),
-        (
-            table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
-            table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
-            table.pending, table.turns, table.out, history, table.outcome,
-            *questions(table.options, table.phase, table.turn, table.ready, table.window, table.outcome),
-        ),
-    )  # fmt: skip
+    return table.state(type(state), (*state.history, action))
 
 
 def _refuse(code: str, message: str) -> NoReturn:

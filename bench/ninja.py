@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import paired
@@ -63,15 +63,17 @@ def choose(legal: Sequence[Any], seat: int, waited: bool, players: int) -> Any:
     return legal[-1]  # ready after the swaps, pick up or accept: always listed last
 
 
-def ours_game(deck: Sequence[int], players: int) -> End:
-    """One game through the public API."""
+def ours_game(deck: Sequence[int], players: int, apply: Callable[[Any, Any], Any] | None = None) -> End:
+    """One game through the public API; ``apply(state, action)`` in place of ``state.apply(action)`` if given
+    (``bench/ninja_fast_path.py``: the rules alone, or with the fast path)."""
     state = tg.new_game("ninja", players, deck=deck)
+    step = type(state).apply if apply is None else apply
     while state.status == "playing":
         waiting = state.waiting_for
         for seat in state.asking_order():
             action = choose(state.legal_actions(seat), seat, seat in waiting, players)
             if action is not None:
-                state = state.apply(action)
+                state = step(state, action)
                 break
     outcome = state.outcome
     assert outcome is not None

@@ -56,9 +56,12 @@ def compare(
     decks: Sequence[Sequence[int]],
     args: argparse.Namespace,
     describe: Callable[[list[Any]], str],
+    names: tuple[str, str] = ("ours (public API, immutable)", "floor (mutable, one function)"),
 ) -> int:
     """Time both sides for ``args.rounds`` rounds and print the figures (``describe`` says what the games were
-    like), the ratio last; the exit status: 1 (after an error on stderr) when the sides disagree."""
+    like; ``names`` what each side is, its first word naming it in each round), the ratio last; the exit status:
+    1 (after an error on stderr) when the sides disagree."""
+    ours_name, floor_name = (name.split()[0] for name in names)
     ours_rates, floor_rates, ratios = [], [], []
     ours_results: list[Any] = []
     for round_number in range(1, args.rounds + 1):  # each round pairs both sides, so drift in load hits both alike
@@ -68,18 +71,19 @@ def compare(
         if ours_results != floor_results:
             pairs = enumerate(zip(ours_results, floor_results, strict=True))
             wrong = next(index for index, (mine, theirs) in pairs if mine != theirs)
-            print(f"error: deal {wrong}: library {ours_results[wrong]}, floor {floor_results[wrong]}", file=sys.stderr)
+            mine, theirs = ours_results[wrong], floor_results[wrong]
+            print(f"error: deal {wrong}: {ours_name} {mine}, {floor_name} {theirs}", file=sys.stderr)
             return 1
         ours_rates.append(ours_rate)
         floor_rates.append(floor_rate)
         ratios.append(ours_rate / floor_rate)
-        rates = f"ours {ours_rate:7.0f} games/s   floor {floor_rate:7.0f} games/s"
+        rates = f"{ours_name} {ours_rate:7.0f} games/s   {floor_name} {floor_rate:7.0f} games/s"
         print(f"round {round_number}: {rates}   {ratios[-1]:.2f}")
     python = sys.version.split()[0]
     print(f"players: {args.players}  games per round: {args.games}  rounds: {args.rounds}  python: {python}")
     print(describe(ours_results))
-    print(f"ours (public API, immutable): {statistics.median(ours_rates):.0f} games/s (median of rounds)")
-    print(f"floor (mutable, one function): {statistics.median(floor_rates):.0f} games/s (median of rounds)")
+    print(f"{names[0]}: {statistics.median(ours_rates):.0f} games/s (median of rounds)")
+    print(f"{names[1]}: {statistics.median(floor_rates):.0f} games/s (median of rounds)")
     print(f"ratio = median of the rounds' ratios (lowest {min(ratios):.2f}, highest {max(ratios):.2f})")
     print(f"ratio: {statistics.median(ratios):.2f}")
     return 0

@@ -44,7 +44,7 @@ from .games.the_game import (
     State,
 )
 from .outcome import Outcome
-from .protocol import Game, GameInfo, GameState
+from .protocol import AnyGame, AnyState, Game, GameInfo, GameState
 from .registry import game_names, get_game, register
 
 __version__ = "0.1.0"
@@ -59,6 +59,8 @@ __all__ = [
     "SIGNAL_KINDS",
     "STUCK_POLICIES",
     "Action",
+    "AnyGame",
+    "AnyState",
     "CorruptState",
     "EndTurn",
     "Game",
@@ -111,7 +113,7 @@ def new_game(
     deck: Sequence[int] | None = ...,
     options: Mapping[str, Any] | None = ...,
     first_seat: int = ...,
-) -> GameState: ...
+) -> AnyState: ...
 def new_game(
     game: str,
     players: int,
@@ -120,22 +122,22 @@ def new_game(
     deck: Sequence[int] | None = None,
     options: Mapping[str, Any] | None = None,
     first_seat: int = 0,
-) -> GameState:
+) -> AnyState:
     """A new, dealt game of ``game`` from ``seed`` or an explicit ``deck`` (exactly one of them)."""
     return get_game(game).new_game(players=players, seed=seed, deck=deck, options=options, first_seat=first_seat)
 
 
-def replay(record: Mapping[str, Any]) -> GameState:
+def replay(record: Mapping[str, Any]) -> AnyState:
     """Rebuild a game from its setup and actions (``state.replay_record()``, or the service's log)."""
     return get_game(record.get("game", "the-game")).replay(record)
 
 
-def dumps(state: GameState) -> str:
+def dumps(state: AnyState) -> str:
     """A compact JSON snapshot of ``state`` with its game name and format version."""
     return json.dumps(get_game(state.game).to_dict(state), separators=(",", ":"))
 
 
-def loads(text: str | bytes, earlier: tuple[str, GameState] | None = None) -> GameState:
+def loads(text: str | bytes, earlier: tuple[str, AnyState] | None = None) -> AnyState:
     """The state written by ``dumps``; ``CorruptState`` for anything else.
 
     ``earlier``: a snapshot and its state the caller holds (a cache's), e.g. of the same game some actions ago.
@@ -153,7 +155,7 @@ def loads(text: str | bytes, earlier: tuple[str, GameState] | None = None) -> Ga
     except GameError:
         raise CorruptState(f"snapshot of an unknown game {data.get('game')!r}") from None
     if earlier is not None and isinstance(game, DealtGame) and isinstance(text, str) and _continues(text, earlier[0]):
-        continued: GameState = game.continued(earlier[1], data)
+        continued: AnyState = game.continued(earlier[1], data)
         return continued
     return game.from_dict(data)
 

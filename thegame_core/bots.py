@@ -11,7 +11,7 @@ lists its bots in its registry entry (``Game.bots``), so a new game brings its o
 from __future__ import annotations
 
 from .errors import GameError
-from .protocol import Bot, BotFactory
+from .protocol import AnyBot, Bot, BotFactory
 from .registry import get_game
 
 __all__ = ["Bot", "bot_names", "create_bot", "register_bot"]
@@ -34,7 +34,7 @@ def bot_names(game: str = "the-game") -> list[str]:
     return sorted(_factories(game))
 
 
-def create_bot(name: str, *, game: str = "the-game", seed: int = 0) -> Bot:
+def create_bot(name: str, *, game: str = "the-game", seed: int = 0) -> AnyBot:
     """A new bot (one per seat and game: bots may remember what they saw)."""
     try:
         factory = _factories(game)[name]

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .errors import CorruptState, GameError, InvalidSetup
+from .protocol import AnyState
 
 FORMAT_VERSION = 1
 SNAPSHOT_KEYS = frozenset({"format", "game", "options", "deck", "first_seat", "history"})
@@ -106,8 +107,9 @@ S = TypeVar("S", bound=Dealt)
 
 
 class DealtGame(ABC, Generic[S]):
-    """A registry entry (``protocol.Game``) for a game dealt from a seed or a deck; a game sets ``name``,
-    ``info`` and ``bots`` and gives the hooks below."""
+    """A registry entry (``protocol.Game``) for a game dealt from a seed or a deck, whose states are ``S``; a
+    game sets ``name``, ``info`` and ``bots`` and gives the hooks below, typed with its own action and
+    observation types (``registry.register`` checks the whole against ``protocol.Game``)."""
 
     name: ClassVar[str]
 
@@ -176,15 +178,19 @@ class DealtGame(ABC, Generic[S]):
         history = tuple(self.parse_action(action) for action in actions)
         return self.observation(view, self.resolve_options(view["players"], view["options"]), history)
 
-    def to_dict(self, state: S) -> dict[str, Any]:
-        """The snapshot: format version, setup, and the history in notation."""
+    def to_dict(self, state: AnyState) -> dict[str, Any]:
+        """The snapshot: format version, setup, and the history in notation (``TypeError`` for another game's
+        state: the protocol takes any, since it cannot name ``S``)."""
+        if state.game != self.name:
+            raise TypeError(f"a {state.game} state is not a {self.name} state")
+        own = cast(S, state)
         return {
             "format": FORMAT_VERSION,
             "game": self.name,
-            "options": state.options.to_dict(),
-            "deck": list(state.deck),
-            "first_seat": state.first_seat,
-            "history": [action.notation() for action in state.history],
+            "options": own.options.to_dict(),
+            "deck": list(own.deck),
+            "first_seat": own.first_seat,
+            "history": [action.notation() for action in own.history],
         }
 
     def from_dict(self, data: Mapping[str, Any]) -> S:

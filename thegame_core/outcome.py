@@ -8,11 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+#: How a game ended: The Game (cooperative) is won or lost, a competitive game is finished.
+EndStatus = Literal["won", "lost", "finished"]
+#: A state's status: playing until it ends.
+Status = Literal["playing", EndStatus]
+#: A game's outcome reasons (each game has its own ``Literal`` of codes, documented in its ``GameInfo``).
+R = TypeVar("R", bound=str, covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Generic[R]):
     """How a game ended, in the manner of python-chess's ``Outcome``.
 
     ``status`` is the game's end status (``"won"`` or ``"lost"`` for the cooperative The Game,
@@ -21,8 +28,8 @@ class Outcome:
     and ``ranking`` (seats, best first) are set by competitive games.
     """
 
-    status: str
-    reason: str
+    status: EndStatus
+    reason: R
     seat: int | None = None
     winner: int | None = None
     ranking: tuple[int, ...] = ()
@@ -37,7 +44,7 @@ class Outcome:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> Outcome | None:
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Outcome[str] | None:
         """The outcome a view shows (``None`` while the game runs): the inverse of ``to_dict``."""
         if data is None:
             return None
@@ -48,11 +55,15 @@ class Progress:
     """How far a game is, derived the same way for a state and for what a seat sees of it."""
 
     __slots__ = ()
-    outcome: Outcome | None
-    history: tuple[Any, ...]
+    if TYPE_CHECKING:  # what the class it is mixed into holds (read-only: a game narrows the outcome's reasons)
+
+        @property
+        def outcome(self) -> Outcome[str] | None: ...
+        @property
+        def history(self) -> tuple[Any, ...]: ...
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         """``"playing"`` until the game ends, then the outcome's status."""
         return "playing" if self.outcome is None else self.outcome.status
 

@@ -5,18 +5,46 @@ an OpenAPI document.
 Nothing here belongs to one game. A game may offer more (The Game's ``score``, Ninja's
 ``phase``); callers that serve every game (the service, the simulator, the generic tests) use only
 this.
+
+``GameState``, ``Game`` and ``Bot`` are generic in a game's action and observation types: a game's own
+code and tests see its exact types (``Game[ninja.Action, ninja.Observation]``), while code that holds
+any game (the registry, the service, the simulator) uses ``AnyGame``, ``AnyState`` and ``AnyBot``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
-from .outcome import Outcome
+from .outcome import EndStatus, Outcome, Status
+
+__all__ = [
+    "FIELD_TYPES",
+    "Action",
+    "ActionInfo",
+    "AnyBot",
+    "AnyGame",
+    "AnyState",
+    "Bot",
+    "BotFactory",
+    "EndStatus",
+    "FieldType",
+    "Game",
+    "GameInfo",
+    "GameState",
+    "OptionInfo",
+    "Options",
+    "Status",
+    "TableStatus",
+]
+
+#: A table's status as its views show it: ``"lobby"`` before the deal, then its state's ``Status``.
+TableStatus = Literal["lobby", Status]
 
 #: JSON types a field of an option or an action may have.
-FIELD_TYPES = ("int", "bool", "str")
+FieldType = Literal["int", "bool", "str"]
+FIELD_TYPES: tuple[FieldType, ...] = ("int", "bool", "str")
 
 
 class Action(Protocol):
@@ -37,8 +65,15 @@ class Options(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-class GameState(Protocol):
-    """One immutable moment of any game.
+ActionT = TypeVar("ActionT", bound=Action)  # a game's action type (sent in and listed out: invariant)
+ActionT_co = TypeVar("ActionT_co", bound=Action, covariant=True)
+ObsT = TypeVar("ObsT")  # a game's observation type (``state.observe(seat)``)
+ObsT_co = TypeVar("ObsT_co", covariant=True)
+ObsT_contra = TypeVar("ObsT_contra", contravariant=True)
+
+
+class GameState(Protocol[ActionT, ObsT_co]):
+    """One immutable moment of a game whose actions are ``ActionT`` and observations ``ObsT_co``.
 
     ``waiting_for`` holds the seats whose action the game needs before it can move on (empty once
     over); ``current_seat`` is the one seat whose single action it needs, if there is one.
@@ -55,11 +90,11 @@ class GameState(Protocol):
     @property
     def options(self) -> Options: ...
     @property
-    def status(self) -> str: ...
+    def status(self) -> Status: ...
     @property
     def version(self) -> int: ...
     @property
-    def outcome(self) -> Outcome | None: ...
+    def outcome(self) -> Outcome[str] | None: ...
     @property
     def current_seat(self) -> int | None: ...
     @property
@@ -69,25 +104,28 @@ class GameState(Protocol):
         """Turns played so far, as the game counts them (The Game: ended turns; Ninja: in-turn moves)."""
         ...
 
-    def legal_actions(self, seat: int) -> Sequence[Any]: ...
+    def legal_actions(self, seat: int) -> Sequence[ActionT]: ...
     def asking_order(self) -> tuple[int, ...]: ...
-    def apply(self, action: Any) -> GameState: ...
-    def apply_all(self, actions: Iterable[Any]) -> GameState: ...
-    def observe(self, seat: int | None) -> Any: ...
+    def apply(self, action: ActionT) -> GameState[ActionT, ObsT_co]: ...
+    def apply_all(self, actions: Iterable[ActionT]) -> GameState[ActionT, ObsT_co]: ...
+    def observe(self, seat: int | None) -> ObsT_co: ...
     def view(self, seat: int) -> dict[str, Any]: ...
     def public_view(self) -> dict[str, Any]: ...
     def public_log(self) -> list[dict[str, Any]]: ...
     def replay_record(self) -> dict[str, Any]: ...
 
 
-class Bot(Protocol):
+class Bot(Protocol[ObsT_contra, ActionT_co]):
     """Decides from one seat's observation only: the actions it takes now, in order (a whole turn
     where the game has turns), or none to decline (e.g. an optional out-of-turn action)."""
 
-    def act(self, observation: Any) -> Sequence[Any]: ...
+    def act(self, observation: ObsT_contra) -> Sequence[ActionT_co]: ...
 
 
-BotFactory = Callable[[int], Bot]
+#: A bot of any game (what the bot registry and the service's bot runner hold).
+AnyBot = Bot[Any, Any]
+#: Makes a bot from a seed (``Game.bots``' values).
+BotFactory = Callable[[int], AnyBot]
 
 
 @dataclass(frozen=True)
@@ -96,7 +134,7 @@ class OptionInfo:
     on the player count, as ``description`` says), and allowed values."""
 
     name: str
-    type: str
+    type: FieldType
     default: Any
     description: str
     choices: tuple[Any, ...] | None = None
@@ -122,7 +160,7 @@ class ActionInfo:
 
     type: str
     description: str
-    fields: Mapping[str, str] = field(default_factory=dict)
+    fields: Mapping[str, FieldType] = field(default_factory=dict)
     optional: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -168,7 +206,7 @@ class GameInfo:
         }
 
 
-class Game(Protocol):
+class Game(Protocol[ActionT, ObsT]):
     """A registered game: creates, reads back and replays its states, parses its actions, and
     describes itself. ``bots`` maps bot names to factories taking a seed."""
 
@@ -187,18 +225,26 @@ class Game(Protocol):
         deck: Sequence[int] | None,
         options: Mapping[str, Any] | None,
         first_seat: int,
-    ) -> GameState: ...
+    ) -> GameState[ActionT, ObsT]: ...
 
     def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The public view of the table before the deal (status ``"lobby"``, nothing dealt)."""
         ...
 
-    def to_dict(self, state: Any) -> dict[str, Any]: ...
-    def from_dict(self, data: Mapping[str, Any]) -> GameState: ...
-    def replay(self, record: Mapping[str, Any]) -> GameState: ...
-    def parse_action(self, data: Mapping[str, Any]) -> Any: ...
+    def to_dict(self, state: GameState[ActionT, ObsT]) -> dict[str, Any]:
+        """The snapshot of one of this game's states (``GameError`` for another game's)."""
+        ...
 
-    def observation_from_view(self, view: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> Any:
+    def from_dict(self, data: Mapping[str, Any]) -> GameState[ActionT, ObsT]: ...
+    def replay(self, record: Mapping[str, Any]) -> GameState[ActionT, ObsT]: ...
+    def parse_action(self, data: Mapping[str, Any]) -> ActionT: ...
+
+    def observation_from_view(self, view: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> ObsT:
         """``state.observe(seat)`` rebuilt from ``state.view(seat)`` and the actions so far in dict form
         (``state.public_log()``): what a client that sees the game over HTTP gives its bot."""
         ...
+
+
+#: A game or a state of any game: what the registry holds and what code serving every game handles.
+AnyGame = Game[Any, Any]
+AnyState = GameState[Any, Any]

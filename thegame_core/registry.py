@@ -6,12 +6,12 @@ Games register themselves in ``thegame_core.games``; adding a game is one packag
 from __future__ import annotations
 
 from .errors import GameError
-from .protocol import Game
+from .protocol import ActionT, AnyGame, Game, ObsT
 
-_GAMES: dict[str, Game] = {}
+_GAMES: dict[str, AnyGame] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[ActionT, ObsT]) -> Game[ActionT, ObsT]:
     """Register ``game`` under its name (idempotent for the same object)."""
     existing = _GAMES.get(game.name)
     if existing is not None and existing is not game:
@@ -25,7 +25,7 @@ def unregister(name: str) -> None:
     _GAMES.pop(name, None)
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> AnyGame:
     """The game registered as ``name``; ``GameError(code="unknown_game")`` otherwise."""
     try:
         return _GAMES[name]

@@ -27,6 +27,7 @@ from typing import Any
 
 from .bots import create_bot
 from .errors import GameError, InvalidSetup
+from .outcome import EndStatus
 from .registry import get_game
 
 CHUNK = 200  # at most this many games per task handed to a worker: enough to amortize the hand-off
@@ -81,7 +82,7 @@ class GameRecord:
 
     deal: int
     rotation: int
-    status: str
+    status: EndStatus
     reason: str
     winner: int | None
     winner_bot: str | None

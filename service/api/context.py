@@ -15,7 +15,7 @@ from ..play import changes
 from ..play.commands import Step
 from ..play.incoming import Incoming
 from ..play.presenters import Viewer, render
-from ..play.tokens import MALFORMED, Role
+from ..play.tokens import MALFORMED, TokenRole
 from ..records.game_record import GameRecord
 from ..runtime import Runtime
 from ..storage.store import Charge
@@ -64,7 +64,7 @@ def change_budget(digest: str | None) -> ChangeBudget | None:
     return ChangeBudget(limits, address(), token)
 
 
-def change(parts: Incoming, role: Role | None, step: Step) -> Response:
+def change(parts: Incoming, role: TokenRole | None, step: Step) -> Response:
     """Run a change through the write path, then render its answer once."""
     answer, record = changes.change(writer(), parts, change_budget(parts.digest), role, step)
     return reply(render(parts.game_id, record, answer, bearer_token(), parts.now))

@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 from ..errors import ApiError
 from ..play import commands
 from ..play.incoming import Incoming
-from ..play.tokens import Role
+from ..play.tokens import TokenRole
 from .context import change, incoming
 from .documented import BEARER, OPTIONAL_BEARER, documented
 from .schemas import SeatRequestSchema, SeatTakenSchema
@@ -56,7 +56,7 @@ class Seats(MethodView):
         it plays by itself, `reaction_ms` after each change (default: the game's pace, 0 for The Game, 1500 for
         Ninja)."""
         parts = incoming(game_id)
-        role: Role | None = "host" if _wants_bot(parts) else None
+        role: TokenRole | None = "host" if _wants_bot(parts) else None
         return change(parts, role, commands.take_seat(parts, SEAT_REQUEST))
 
 

@@ -15,6 +15,6 @@ import thegame_core as tg
 from thegame_core.bots import create_bot
 
 
-def decide(bot: str, state: tg.GameState, seat: int, seed: int) -> Sequence[Any]:
+def decide(bot: str, state: tg.AnyState, seat: int, seed: int) -> Sequence[Any]:
     """The actions ``bot`` takes now for ``seat`` (a whole turn where the game has turns); empty: it declines."""
     return create_bot(bot, game=state.game, seed=seed + state.version).act(state.observe(seat))

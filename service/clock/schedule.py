@@ -123,7 +123,7 @@ def next_due(record: GameRecord) -> float | None:
     return min((event.due for event in events(record)), default=None)
 
 
-def changed(record: GameRecord, before: tg.GameState | None, seat: int | None, mark: str, at: float) -> GameRecord:
+def changed(record: GameRecord, before: tg.AnyState | None, seat: int | None, mark: str, at: float) -> GameRecord:
     """``record``, whose state just replaced ``before`` by ``seat``'s actions (``mark``: who decided them) at
     ``at``, with its timing moved on: waits start for seats newly waited for (and restart for the actor);
     an owner's action clears its missed turns, which gives a taken-over seat back."""

@@ -30,7 +30,7 @@ from . import tokens
 from .commands import Step
 from .idempotency import Answer, Remembered, check_anonymous_key, idem_field
 from .incoming import Incoming
-from .tokens import Caller, Role
+from .tokens import Caller, TokenRole
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def create(writer: Writer, game_id: str, record: GameRecord) -> bool:
 
 
 def change(
-    writer: Writer, incoming: Incoming, budget: ChangeBudget | None, role: Role | None, step: Step
+    writer: Writer, incoming: Incoming, budget: ChangeBudget | None, role: TokenRole | None, step: Step
 ) -> tuple[Answer, GameRecord]:
     """Run ``step`` through the stages above, atomically: its answer and the record as written (``ApiError`` if
     it is refused)."""
@@ -112,7 +112,7 @@ def change(
     return done.answer, done.record
 
 
-def who_is_calling(record: GameRecord, incoming: Incoming, role: Role | None) -> Caller:
+def who_is_calling(record: GameRecord, incoming: Incoming, role: TokenRole | None) -> Caller:
     """The caller (401 for a token of neither the host nor a seat), with ``role`` if one is needed (401/403)."""
     caller = tokens.identify(incoming.digest, record.host, record.seat_tokens())
     if role is not None:

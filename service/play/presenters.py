@@ -51,7 +51,7 @@ class Viewer:
 
 
 def game_view(
-    game_id: str, record: GameRecord, viewer: Viewer, state: tg.GameState | None = None, version: int | None = None
+    game_id: str, record: GameRecord, viewer: Viewer, state: tg.AnyState | None = None, version: int | None = None
 ) -> dict[str, Any]:
     """``viewer``'s view of ``state`` at ``version`` (default: the current ones)."""
     seat = viewer.seat

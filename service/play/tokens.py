@@ -55,8 +55,10 @@ def unseal(sealed: str, secret: str, context: str) -> str:
     return seal(sealed, secret, context)  # XOR with the same pad undoes it
 
 
-#: Who a caller is: the host, a seat, or anyone (no token).
+#: Who a caller is: the host's token, a seat's token, or no token at all.
 Role = Literal["host", "seat", "anyone"]
+#: The roles a token gives, which a request may require.
+TokenRole = Literal["host", "seat"]
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ def identify(digest: str | None, host: str, seats: list[str | None]) -> Caller:
     raise ApiError("invalid_token", "the token is not valid for this game")
 
 
-def require(caller: Caller, role: Role) -> None:
+def require(caller: Caller, role: TokenRole) -> None:
     """``401`` without a token, ``403`` with a valid token of another role."""
     if caller.role == "anyone":
         raise ApiError("invalid_token", f"this request needs a {role} token")

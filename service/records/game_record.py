@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import thegame_core as tg
+from thegame_core.protocol import TableStatus
 
 from .. import json_text
 from .state_cache import STATES
@@ -57,7 +58,7 @@ class GameRecord:
     created_at: int = 0  # Unix time in milliseconds (the lobby list's order)
     changes_in_play: tuple[int, ...] = ()  # the core version at each change after the start that is no action
     rematch: dict[str, Any] | None = None  # once over: {"game_id", "tokens": {seat: token sealed to its key}}
-    state: tg.GameState | None = field(default=None, compare=False)
+    state: tg.AnyState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
     @classmethod
@@ -109,7 +110,7 @@ class GameRecord:
 
     # Derived facts ------------------------------------------------------------------------
     @property
-    def status(self) -> str:
+    def status(self) -> TableStatus:
         return "lobby" if self.state is None else self.state.status
 
     @property
@@ -134,7 +135,7 @@ class GameRecord:
     def seat_tokens(self) -> list[str | None]:
         return [None if seat is None else seat.token for seat in self.seats]
 
-    def new_state(self, first_seat: int) -> tg.GameState:
+    def new_state(self, first_seat: int) -> tg.AnyState:
         """The dealt game, from the explicit deck if one was given, else from the seed."""
         seed = None if self.deck is not None else self.seed
         return tg.new_game(
@@ -170,7 +171,7 @@ class GameRecord:
         """The dealt game (the clock's ``schedule.changed`` then times it)."""
         return replace(self, deck=None, lobby_version=self.lobby_version + 1, state=self.new_state(first_seat))
 
-    def with_state(self, state: tg.GameState) -> GameRecord:
+    def with_state(self, state: tg.AnyState) -> GameRecord:
         """After actions (the clock's ``schedule.changed`` then times them)."""
         return replace(self, state=state)
 
@@ -179,7 +180,7 @@ class GameRecord:
         changes = enumerate(self.changes_in_play, 1)  # the n-th change is version lobby_version + at + n
         return version - self.lobby_version - sum(1 for n, at in changes if self.lobby_version + at + n <= version)
 
-    def state_at(self, version: int) -> tg.GameState:
+    def state_at(self, version: int) -> tg.AnyState:
         """The state as it was at service ``version`` (rebuilt from the history, for idempotent retries)."""
         assert self.state is not None, "a lobby has no state"
         actions = self.actions_at(version)

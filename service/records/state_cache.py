@@ -19,11 +19,11 @@ import thegame_core as tg
 class StateCache:
     def __init__(self, capacity: int = 1024) -> None:
         self.capacity = capacity
-        self._states: OrderedDict[str, tg.GameState] = OrderedDict()
+        self._states: OrderedDict[str, tg.AnyState] = OrderedDict()
         self._newest: OrderedDict[str, str] = OrderedDict()  # a game's key -> its newest text held here
         self._lock = threading.Lock()  # gthread workers serve several requests at once
 
-    def load(self, text: str, game: str) -> tg.GameState:
+    def load(self, text: str, game: str) -> tg.AnyState:
         """The state ``text`` holds (``tg.CorruptState`` if it holds none). ``game`` names its game, to find an
         earlier state of it: a wrong name costs a whole replay, never a wrong state (the core checks the texts)."""
         with self._lock:
@@ -37,13 +37,13 @@ class StateCache:
         self.remember(text, state, game)
         return state
 
-    def dump(self, state: tg.GameState, game: str) -> str:
+    def dump(self, state: tg.AnyState, game: str) -> str:
         """The snapshot text of ``state``, remembered so that the next read of it needs no replay."""
         text = tg.dumps(state)
         self.remember(text, state, game)
         return text
 
-    def remember(self, text: str, state: tg.GameState, game: str) -> None:
+    def remember(self, text: str, state: tg.AnyState, game: str) -> None:
         with self._lock:
             self._states[text] = state
             self._states.move_to_end(text)

@@ -84,7 +84,7 @@ def sse_event(version: int, view: dict[str, Any]) -> bytes:
     return b"id: %d\nevent: view\ndata: %s\n\n" % (version, data)
 
 
-def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.GameState | None]]:
+def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.AnyState | None]]:
     """The states after version ``after`` up to the current one (``None``: a lobby). Lobby versions are not
     kept (only the current one is sent) nor are versions more than ``BACKLOG`` behind."""
     state, version = record.state, record.version

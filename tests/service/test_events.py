@@ -87,7 +87,7 @@ class Table:
         assert answer.status_code == 200, answer.get_json()
         return True
 
-    def core_state(self, version: int) -> tg.GameState:
+    def core_state(self, version: int) -> tg.AnyState:
         """The game at ``version``, rebuilt by the core from the deck and the public log, not by the service."""
         entries = self.http.get(f"{self.url}/log").get_json()["entries"]
         state = tg.new_game(self.game, self.players, deck=self.deck, options=self.options, first_seat=0)

@@ -10,7 +10,7 @@ from service.records.state_cache import StateCache
 from tests.games.the_game.helpers import notations_parsed, random_states
 
 
-def states(count: int) -> list[tg.GameState]:
+def states(count: int) -> list[tg.AnyState]:
     state = tg.new_game("the-game", 2, seed=8)
     found = [state]
     while len(found) < count:
@@ -52,7 +52,7 @@ def test_corrupt_snapshots_are_still_refused() -> None:
         cache.load('{"format": 1, "game": "the-game"}', "g")
 
 
-def read(cache: StateCache, text: str, game: str) -> tuple[tg.GameState, int]:
+def read(cache: StateCache, text: str, game: str) -> tuple[tg.AnyState, int]:
     """``cache.load(text, game)`` and how many action notations it parsed."""
     return notations_parsed(lambda: cache.load(text, game))
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..protocol import Bot, GameInfo
+from ..protocol import AnyBot, GameInfo
 from ..registry import get_game
 from .api import NETWORK_ERRORS, Api, ApiError
 from .stream import Backoff, follow
@@ -92,7 +92,7 @@ class SeatPlayer:
     until the game is over."""
 
     api: Api
-    bot: Bot
+    bot: AnyBot
     backoff: Backoff = field(default_factory=Backoff)
     on_move: Callable[[Move], None] = lambda move: None
     moves: int = field(default=0, init=False)

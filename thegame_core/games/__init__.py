@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from ..protocol import Game
 from ..registry import register
-from .ninja import GAME as NINJA
-from .the_game import GAME as THE_GAME
+from . import ninja, the_game
+
+# Each entry typed with its game's own actions and observations: mypy checks it against the protocol.
+THE_GAME: Game[the_game.Action, the_game.Observation] = the_game.GAME
+NINJA: Game[ninja.Action, ninja.Observation] = ninja.GAME
 
 register(THE_GAME)
 register(NINJA)

@@ -67,3 +67,10 @@ def test_replay_refuses_broken_records() -> None:
         GAME.replay({**record, "actions": "R0"})
     with pytest.raises(tg.GameError):
         GAME.replay({**record, "actions": [*record["actions"], {"type": "accept", "seat": 0}]})
+
+
+def test_the_snapshot_of_another_games_state_is_refused() -> None:
+    other = tg.new_game("the-game", 2, seed=1)
+    with pytest.raises(TypeError, match="not a ninja state"):
+        GAME.to_dict(other)
+    assert tg.get_game("the-game").to_dict(other)["game"] == "the-game"

@@ -200,7 +200,7 @@ def test_hand_order_in_a_snapshot_does_not_change_the_rules() -> None:
         assert reordered.apply(action).outcome == state.apply(action).outcome, action
 
 
-def notations_read(text: str, earlier: tuple[str, tg.State] | None) -> tuple[tg.GameState, int]:
+def notations_read(text: str, earlier: tuple[str, tg.State] | None) -> tuple[tg.AnyState, int]:
     """The state ``text`` holds, read on from ``earlier``, and how many action notations the read parsed."""
     return notations_parsed(lambda: tg.loads(text, earlier))
 

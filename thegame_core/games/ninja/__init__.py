@@ -90,7 +90,7 @@ __all__ = [
 
 
 class Ninja(DealtGame[State]):
-    """The registry entry for Ninja (``protocol.Game``)."""
+    """The registry entry for Ninja (``protocol.Game[Action, Observation]``)."""
 
     name = GAME_NAME
     info: GameInfo = INFO

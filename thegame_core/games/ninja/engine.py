@@ -1,9 +1,10 @@
 """The transitions of Ninja (N4.3-N12): every action checked in the contract's order, then applied.
 
-``step`` unpacks the state into locals and applies one action: the common ones inline, the others
-(and any the inline condition turns down) through ``_checked``, on a ``Table`` (a mutable scratch
-object) of the same fields; ``advance`` steps through a batch. The caller's state is never touched,
-so an action refused anywhere leaves it exactly as it was (all or nothing).
+This module is the rules as transitions, written to be read: ``step`` copies the state's fields onto
+a ``Table`` (a mutable scratch object), checks the action and hands it to the rule's own function
+(``_play``, ``_give``...), then builds the new state; ``advance`` steps through a batch. The caller's
+state is never touched, so an action refused anywhere leaves it exactly as it was (all or nothing).
+``fast_path`` applies the most common actions faster and must agree with this module on every one.
 
 Errors come in the contract's order: ``GameOver``, ``InvalidAction`` (malformed), ``NotYourTurn``
 (an in-turn action from a seat the game is not waiting for), then ``IllegalAction`` with a rule code
@@ -18,29 +19,14 @@ from typing import Any, NoReturn, TypeVar
 from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from ...outcome import Outcome
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp, shape_problem
-from .cards import CARDS_IN_DECK, HAND_TARGET, HIGHEST, MAX_COPIES, NINJA, card_name
-from .fields import (
-    ALONE,
-    DERIVED,
-    GIVE,
-    ONLY,
-    PLAY,
-    PLAYING,
-    REFILL,
-    SWAP,
-    Fields,
-    GiveInfo,
-    Pending,
-    Window,
-    questions,
-)
+from .cards import CARDS_IN_DECK, HAND_TARGET, NINJA, card_name
+from .fields import DERIVED, GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Phase, Reason, Window, questions
 from .options import Options
 from .rules import (
     BURN_RUN,
     COUNTERS,
     EIGHT,
     NINE,
-    SIX,
     THIRTEEN,
     after_eights,
     completion_need,
@@ -51,8 +37,9 @@ from .rules import (
     seat_in_game,
 )
 
-OUT_OF_CARDS, TURN_LIMIT = "out_of_cards", "turn_limit"
-OUTCOME_REASONS = {
+OUT_OF_CARDS: Reason = "out_of_cards"
+TURN_LIMIT: Reason = "turn_limit"
+OUTCOME_REASONS: dict[str, str] = {
     OUT_OF_CARDS: "a seat has no cards left anywhere (N7.3); with play_to_last, when one seat is left",
     TURN_LIMIT: "max_turns in-turn plays and pick-ups were made; ranked by fewest cards held",
 }
@@ -78,6 +65,9 @@ ERRORS = {
 }
 
 
+S = TypeVar("S", bound=Fields)
+
+
 class Table:
     """The fields of a state being changed by an action (``Fields`` but ``history`` and the derived
     ones), as attributes: per-seat zones stay tuples, and a change replaces one seat's entry (``_put``)."""
@@ -93,7 +83,7 @@ class Table:
     pile: tuple[int, ...]
     burned: int
     last_layer: int | None
-    phase: str
+    phase: Phase
     turn: int
     ready: tuple[bool, ...]
     give: GiveInfo | None
@@ -101,8 +91,33 @@ class Table:
     pending: Pending | None
     turns: int
     out: tuple[int, ...]
-    outcome: Outcome | None
+    outcome: Outcome[Reason] | None
     players: int
+
+    @classmethod
+    def copy_of(cls, state: Fields) -> Table:
+        """A table holding ``state``'s fields (read by position, in ``Fields``' order), but the history and
+        the derived ones."""
+        table = cls()
+        (
+            table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
+            table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
+            table.pending, table.turns, table.out, _, table.outcome, _, _, _,
+        ) = state  # fmt: skip
+        table.players = len(table.hands)
+        return table
+
+    def state(self, cls: type[S], history: tuple[Action, ...]) -> S:
+        """The state of class ``cls`` holding this table's fields, ``history`` and what follows from them."""
+        return tuple.__new__(
+            cls,
+            (
+                self.options, self.deck, self.first_seat, self.hands, self.face_up, self.face_down, self.drawn,
+                self.pile, self.burned, self.last_layer, self.phase, self.turn, self.ready, self.give, self.window,
+                self.pending, self.turns, self.out, history, self.outcome,
+                *questions(self.options, self.phase, self.turn, self.ready, self.window, self.outcome),
+            ),
+        )  # fmt: skip
 
     # Facts used by several steps -----------------------------------------------------------
     def held(self, seat: int) -> int:
@@ -140,10 +155,6 @@ def _sorted(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(cards))
 
 
-S = TypeVar("S", bound=Fields)
-_GROUPS = tuple(tuple((value,) * count for count in range(MAX_COPIES + 1)) for value in range(HIGHEST + 1))
-
-
 def advance(state: S, actions: Iterable[Action]) -> S:
     """The state after every action in order (a new instance of ``state``'s class); raises
     ``GameError`` at the first refused one, and ``state`` never changes (all or nothing: the states
@@ -154,198 +165,17 @@ def advance(state: S, actions: Iterable[Action]) -> S:
 
 
 def step(state: S, action: Any) -> S:
-    """The state after ``action`` (a new instance of ``state``'s class); raises ``GameError`` if it
-    is refused, and ``state`` never changes.
-
-    The actions of nearly every turn (an in-turn play refilled without a choice, a pick-up, a give,
-    an accept) are applied inline, on local copies of the fields, when one condition says they are
-    fine: in CPython a call costs about as much as the whole action. Any other action, and any
-    action that condition turns down, goes through ``_checked``: the checks in the contract's
-    order, then the rule's own function, on a ``Table``.
-    """
-    (
-        options, deck, first_seat, hands, face_up, face_down, drawn, pile, burned, last_layer, phase, turn, ready,
-        give, window, pending, turns, out, history, outcome, _, _, _,
-    ) = state  # fmt: skip
-    if outcome is not None or out:  # over, or play_to_last after a seat left (where seats are skipped)
-        return _checked(state, action)
-    kind = type(action)
-    players = len(hands)
-    if kind is Play and phase == PLAY:
-        seat, value, count = action
-        hand = hands[seat] if type(seat) is int and seat == turn else ()
-        if not (hand and type(value) is int and type(count) is int and 0 < count <= options.limit and value in hand):
-            return _checked(state, action)
-        index = hand.index(value)
-        end = index + count
-        kept = len(hand) - count
-        ref = pile[-1] if pile else 0  # the reference (N5): 0 for none; NINJA never is one
-        if not ref and pile and not options.reset:
-            for card in reversed(pile):
-                if card:
-                    ref = card
-                    break
-        need = HAND_TARGET - kept  # N10: the refill, planned before anything changes
-        stock = CARDS_IN_DECK - drawn
-        if not (
-            end <= len(hand)
-            and hand[end - 1] == value
-            and options.plays_on[ref][value]
-            and turns + 1 < options.max_turns
-            and (
-                need <= stock or (not options.from_table and _plain_refill(kept, stock, face_up[seat], face_down[seat]))
-            )
-        ):
-            return _checked(state, action)
-        # An in-turn play (N6, N7), its refill without a choice, not the last turn.
-        rest = hand[:index] + hand[end:]
-        if need > 0:
-            if need <= stock:
-                rest += deck[drawn : drawn + need]
-                drawn += need
-            else:
-                rest += deck[drawn:]
-                drawn, need, up = CARDS_IN_DECK, need - stock, face_up[seat]
-                if len(up) <= need:
-                    rest += up
-                    need -= len(up)
-                    face_up = (*face_up[:seat], (), *face_up[seat + 1 :])
-                    if need:
-                        down = face_down[seat]
-                        rest += down[:need]
-                        face_down = (*face_down[:seat], down[need:], *face_down[seat + 1 :])
-                else:
-                    rest += up[:need]
-                    face_up = (*face_up[:seat], up[need:], *face_up[seat + 1 :])
-            rest = tuple(sorted(rest))
-        hands = (*hands[:seat], rest, *hands[seat + 1 :])
-        turns += 1
-        if not value:
-            run = 0 if options.ninja_breaks_run else run_length(pile + _GROUPS[value][count], options)
-        elif options.ninja_breaks_run:
-            run, below = count, len(pile) - 1
-            while below >= 0 and pile[below] == value:
-                run += 1
-                below -= 1
-        else:
-            run = run_length(pile + _GROUPS[value][count], options)
-        window = give = None
-        if run >= BURN_RUN or value == NINE:  # N7.4, N7.5: burned, and a new pile led
-            burned += len(pile) + count
-            pile, last_layer = (), None
-            if run < BURN_RUN and not options.burner_leads:
-                turn = seat + 1 if seat + 1 < players else 0
-        else:
-            pile += _GROUPS[value][count]
-            last_layer = seat
-            if value != SIX and value and (run == 2 or (run == 3 and options.single_completion)):
-                window = (value, seat, 2 if run == 2 else 1)  # N9
-            if value == THIRTEEN:  # N8: the placer names a target
-                phase, give = GIVE, (seat, None, seat)
-            elif value == EIGHT:  # N7.7
-                turn = after_eights(seat, count, players, out, options)
-            else:
-                turn = seat + 1 if seat + 1 < players else 0
-    elif kind is PickUp and phase == PLAY:
-        seat = action[0]
-        hand = hands[seat] if type(seat) is int and seat == turn else ()
-        if not (hand and pile and turns + 1 < options.max_turns):
-            return _checked(state, action)
-        if not options.voluntary_pickup:
-            ref = pile[-1]
-            if not ref and not options.reset:
-                for card in reversed(pile):
-                    if card:
-                        ref = card
-                        break
-            legal_on = options.plays_on[ref]
-            for card in hand:
-                if legal_on[card]:
-                    return _checked(state, action)  # must_play
-        # N11: the pile into the hand, a new pile led
-        hands = (*hands[:seat], tuple(sorted(hand + pile)), *hands[seat + 1 :])
-        turns += 1
-        pile, window = (), None
-        if last_layer is None or options.after_pickup_leader != "last_layer":
-            turn = seat + 1 if seat + 1 < players else 0
-        else:
-            turn = last_layer
-        last_layer = None
-    elif kind is Give and phase == GIVE:
-        seat, target = action
-        if not (
-            type(seat) is int
-            and seat == turn
-            and give is not None
-            and give[1] is None
-            and type(target) is int
-            and 0 <= target < players
-            and target != seat
-        ):
-            return _checked(state, action)
-        give, turn, window = (seat, target, give[2]), target, None  # N8: the giver names a target
-    elif kind is Accept and phase == GIVE:
-        seat = action[0]
-        if not (type(seat) is int and seat == turn and give is not None and give[1] is not None):
-            return _checked(state, action)
-        giver, _, origin = give  # N8: the target takes the pile; a new pile is led
-        hands = (*hands[:seat], tuple(sorted(hands[seat] + pile)), *hands[seat + 1 :])
-        pile, last_layer, give, phase = (), None, None, PLAY
-        rule = options.after_give_leader
-        if rule == "last_layer":
-            turn = giver
-        else:
-            turn = origin if rule == "next_after_original_giver" else seat
-            turn = turn + 1 if turn + 1 < players else 0
-    else:
-        return _checked(state, action)
-    # Not over, not swapping: ``questions`` for the state built, inline; the history grows by concatenation
-    # (one new tuple, where ``(*history, action)`` builds a list first).
-    asking = None if window is not None or options.out_of_turn else ALONE[turn]
-    history += (action,)
-    return tuple.__new__(
-        type(state),
-        (
-            options, deck, first_seat, hands, face_up, face_down, drawn, pile, burned, last_layer, phase, turn, ready,
-            give, window, pending, turns, out, history, None, PLAYING, ONLY[turn], asking,
-        ),
-    )  # fmt: skip
-
-
-def _plain_refill(kept: int, stock: int, up: tuple[int, ...], down: tuple[int, ...]) -> bool:
-    """Whether a seat keeping ``kept`` cards refills (draw_into_hand) past a ``stock`` too small
-    without a choice to make and without going out (N7.3, N10): it takes all its face-up cards, or
-    more than it needs of one value."""
-    if len(up) <= HAND_TARGET - kept - stock:
-        return kept + stock + len(up) + len(down) > 0
-    return up[0] == up[-1]
-
-
-def _checked(state: S, action: Any) -> S:
-    """``step`` for any action: every check in the contract's order, then its rule, on a ``Table``."""
-    table = Table()
-    (
-        table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
-        table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
-        table.pending, table.turns, table.out, history, table.outcome, _, _, _,
-    ) = state  # fmt: skip
-    players = table.players = len(table.hands)
+    """The state after ``action`` (a new instance of ``state``'s class): every check in the contract's
+    order, then the rule's own function, on a ``Table``. Raises ``GameError`` if it is refused, and
+    ``state`` never changes."""
+    table = Table.copy_of(state)
     if table.outcome is not None:
         raise GameOver("the game is over: no action is accepted")
-    problem = shape_problem(action, players)
+    problem = shape_problem(action, table.players)
     if problem is not None:
         raise InvalidAction(problem)
     _STEPS[type(action)](table, action)
-    history += (action,)
-    return tuple.__new__(
-        type(state),
-        (
-            table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
-            table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
-            table.pending, table.turns, table.out, history, table.outcome,
-            *questions(table.options, table.phase, table.turn, table.ready, table.window, table.outcome),
-        ),
-    )  # fmt: skip
+    return table.state(type(state), (*state.history, action))
 
 
 def _refuse(code: str, message: str) -> NoReturn:
@@ -368,7 +198,7 @@ def _in_turn(table: Table, seat: int) -> None:
         raise NotYourTurn(f"the game waits for seat {table.turn}, not seat {seat}")
 
 
-def _in_phase(table: Table, phase: str, what: str) -> None:
+def _in_phase(table: Table, phase: Phase, what: str) -> None:
     if table.phase != phase:
         _refuse("not_in_phase", f"{what} (the phase is {table.phase})")
 
@@ -440,7 +270,7 @@ def _may_play_out_of_turn(table: Table, seat: int, value: int | None) -> bool:
         return value == NINJA and options.ninja_out_of_turn
     if table.phase == GIVE and options.any_player_may_counter and value in COUNTERS:
         assert table.give is not None
-        return table.give[1] is not None and seat != table.give[0]
+        return table.give.target is not None and seat != table.give.giver
     return False
 
 
@@ -471,9 +301,9 @@ def _blind(table: Table, seat: int) -> None:
 def _complete(table: Table, action: Complete) -> None:
     seat, value = action
     window = table.window
-    if window is None or window[0] != value or window[1] == seat:
+    if window is None or window.value != value or window.placed_by == seat:
         _refuse("window_closed", f"no completion of {card_name(value)} is open to seat {seat}")
-    need = window[2]
+    need = window.need
     if table.source(seat).count(value) < need:
         _refuse("window_closed", f"completing the {card_name(value)}s takes {need} of them, which seat {seat} lacks")
     table.take_from_source(seat, value, need)
@@ -487,7 +317,7 @@ def _place(table: Table, seat: int, value: int, count: int, origin: int) -> None
     if len(table.hands[seat]) >= HAND_TARGET or _refill(table, seat):
         _resolve(table, seat, value, count, origin)
     else:
-        table.phase, table.turn, table.pending = REFILL, seat, (seat, value, count, origin)
+        table.phase, table.turn, table.pending = REFILL, seat, Pending(seat, value, count, origin)
 
 
 def _refill(table: Table, seat: int) -> bool:
@@ -562,9 +392,9 @@ def _resolve(table: Table, seat: int, value: int, count: int, origin: int) -> No
         return
     need = completion_need(value, run, options)
     if need:
-        table.window = (value, seat, need)
+        table.window = Window(value, seat, need)
     if value == THIRTEEN and seat not in out:  # N8: the placer names a target
-        table.phase, table.turn, table.give = GIVE, seat, (seat, None, origin)
+        table.phase, table.turn, table.give = GIVE, seat, GiveInfo(seat, None, origin)
     elif value == EIGHT:
         table.turn = after_eights(seat, count, players, out, options)
     else:
@@ -610,7 +440,7 @@ def _give(table: Table, action: Give) -> None:
     seat, target = action
     _in_turn(table, seat)
     give = table.give
-    if table.phase != GIVE or give is None or give[1] is not None:
+    if table.phase != GIVE or give is None or give.target is not None:
         _refuse("not_in_phase", "a give follows one's own 13s")
     if target is None:
         if not table.options.give_optional:
@@ -620,14 +450,14 @@ def _give(table: Table, action: Give) -> None:
         return
     if target == seat or target in table.out:
         _refuse("bad_target", f"seat {seat} cannot give the pile to seat {target}")
-    table.give, table.turn, table.window = (seat, target, give[2]), target, None
+    table.give, table.turn, table.window = give._replace(target=target), target, None
 
 
 def _accept(table: Table, action: Accept) -> None:
     seat = action.seat
     _in_turn(table, seat)
     give = table.give
-    if table.phase != GIVE or give is None or give[1] is None:
+    if table.phase != GIVE or give is None or give.target is None:
         _refuse("not_in_phase", "only the target of a give accepts the pile")
     giver, _, origin = give
     table.hands = _put(table.hands, seat, _sorted((*table.hands[seat], *table.pile)))
@@ -640,7 +470,7 @@ def _accept(table: Table, action: Accept) -> None:
     table.turn = seat_in_game(leader, players, out)
 
 
-def _finish(table: Table, reason: str) -> None:
+def _finish(table: Table, reason: Reason) -> None:
     """End the game: seats out first, in the order they went out, then by fewest cards held, ties
     clockwise from ``first_seat``."""
     players, first = table.players, table.first_seat

@@ -6,24 +6,51 @@ A module of its own so that the transitions (``engine``), the legal actions (``l
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
-from ...outcome import Outcome
+from ...outcome import Outcome, Status
 from .actions import Action
 from .options import MAX_PLAYERS, Options
 
 #: Phases of the pinned view: swapping, a seat to play, a give under way (N8), a refill that asks
 #: the placer which face-up card to take (N10).
-SWAP, PLAY, GIVE, REFILL = "swap", "play", "give", "refill"
-PHASES = (SWAP, PLAY, GIVE, REFILL)
+Phase = Literal["swap", "play", "give", "refill"]
+SWAP: Phase = "swap"
+PLAY: Phase = "play"
+GIVE: Phase = "give"
+REFILL: Phase = "refill"
+PHASES: tuple[Phase, ...] = (SWAP, PLAY, GIVE, REFILL)
 
-#: ``(giver, target or None while the giver names one, giver who started the chain)``.
-GiveInfo = tuple[int, int | None, int]
-#: ``(value, placed_by, cards needed to complete)``: an open completion window (N9).
-Window = tuple[int, int, int]
-#: ``(placer, value, count, origin)``: a placement waiting for its refill's face-up choice before
-#: the rest of its resolution (N7.3-N7.7); ``origin`` is the give chain's first giver.
-Pending = tuple[int, int, int, int]
+
+#: Why a game ended (``engine.OUTCOME_REASONS`` says what each means).
+Reason = Literal["out_of_cards", "turn_limit"]
+
+
+class GiveInfo(NamedTuple):
+    """A give under way (N8): ``target`` is None while the giver names one; ``origin`` is the giver
+    who started the chain of counters."""
+
+    giver: int
+    target: int | None
+    origin: int
+
+
+class Window(NamedTuple):
+    """An open completion window (N9): ``need`` copies of ``value`` close it, from any seat but ``placed_by``."""
+
+    value: int
+    placed_by: int
+    need: int
+
+
+class Pending(NamedTuple):
+    """A placement waiting for its refill's face-up choice before the rest of its resolution
+    (N7.3-N7.7); ``origin`` is the give chain's first giver."""
+
+    placer: int
+    value: int
+    copies: int
+    origin: int
 
 
 class Fields(NamedTuple):
@@ -49,7 +76,7 @@ class Fields(NamedTuple):
     pile: tuple[int, ...]
     burned: int
     last_layer: int | None
-    phase: str
+    phase: Phase
     turn: int
     ready: tuple[bool, ...]
     give: GiveInfo | None
@@ -58,15 +85,15 @@ class Fields(NamedTuple):
     turns: int
     out: tuple[int, ...]
     history: tuple[Action, ...]
-    outcome: Outcome | None
-    status: str
+    outcome: Outcome[Reason] | None
+    status: Status
     waiting_for: frozenset[int]
     asking: tuple[int, ...] | None
 
 
 #: The fields that follow from the others (``Fields``).
 DERIVED = ("status", "waiting_for", "asking")
-PLAYING = "playing"
+PLAYING: Status = "playing"
 _NOBODY: frozenset[int] = frozenset()
 #: ``ONLY[seat]``: the ``waiting_for`` of a seat's turn; ``ALONE[seat]``: its ``asking_order()``.
 ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
@@ -74,8 +101,13 @@ ALONE = tuple((seat,) for seat in range(MAX_PLAYERS))
 
 
 def questions(
-    options: Options, phase: str, turn: int, ready: tuple[bool, ...], window: Window | None, outcome: Outcome | None
-) -> tuple[str, frozenset[int], tuple[int, ...] | None]:
+    options: Options,
+    phase: Phase,
+    turn: int,
+    ready: tuple[bool, ...],
+    window: Window | None,
+    outcome: Outcome[Reason] | None,
+) -> tuple[Status, frozenset[int], tuple[int, ...] | None]:
     """``status``, ``waiting_for`` and ``asking`` of a state with these fields (``Fields``).
 
     Every seat not ready is waited for while swapping; else the one seat whose action is needed.

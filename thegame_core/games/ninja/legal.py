@@ -12,7 +12,7 @@ from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, 
 from .cards import HIGHEST, MAX_COPIES, NINJA
 from .fields import GIVE, PLAY, REFILL, SWAP, Fields
 from .options import MAX_PLAYERS, Options
-from .rules import COUNTERS
+from .rules import COUNTERS, legal_values, reference
 
 #: ``ref`` of an empty pile for ``Options.turn_memo`` (0 is a pile of NINJAs only, where a pick-up is possible).
 EMPTY = HIGHEST + 1
@@ -43,21 +43,10 @@ def _group_plays(seat: int, source: tuple[int, ...], legal_on: tuple[bool, ...],
 def _turn_plays(seat: int, hand: tuple[int, ...], ref: int, options: Options) -> tuple[Action, ...]:
     """The groups a seat to play may place from ``hand`` on the reference ``ref`` (``EMPTY``: an empty
     pile), then its pick-up if it may (or must) take a pile."""
-    plays = _group_plays(seat, hand, options.plays_on[0 if ref == EMPTY else ref], options.limit)
+    plays = _group_plays(seat, hand, legal_values(None if ref == EMPTY else ref, options), options.limit)
     if ref != EMPTY and (options.voluntary_pickup or not plays):
         plays.append(_PICK_UPS[seat])
     return tuple(plays)
-
-
-def _legal_on(pile: tuple[int, ...], options: Options) -> tuple[bool, ...]:
-    """Which values may go on ``pile`` now (N5)."""
-    ref = pile[-1] if pile else 0  # the reference: 0 for none; NINJA never is one
-    if not ref and pile and not options.reset:
-        for card in reversed(pile):
-            if card:
-                ref = card
-                break
-    return options.plays_on[ref]
 
 
 def legal_actions(fields: Fields, seat: int) -> list[Action]:
@@ -75,12 +64,7 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
     if phase == PLAY and seat == turn:  # most calls: a turn (groups from the hand, remembered by hand)
         hand = hands[seat]
         if hand:
-            ref = pile[-1] if pile else EMPTY  # the reference (N5): 0 for none; NINJA never is one
-            if not ref and not options.reset:
-                for card in reversed(pile):
-                    if card:
-                        ref = card
-                        break
+            ref = (reference(pile, options) or 0) if pile else EMPTY  # 0: NINJAs only, where a pick-up is possible
             memo = options.turn_memo[seat][ref]
             plays = memo.get(hand)
             if plays is None:
@@ -88,8 +72,8 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
                 if len(memo) >= MEMO_SIZE:
                     memo.clear()
                 memo[hand] = plays
-            if window is not None and window[1] != seat and hand.count(window[0]) >= window[2]:
-                return [_COMPLETES[seat][window[0]], *plays]  # a completion first
+            if window is not None and window.placed_by != seat and hand.count(window.value) >= window.need:
+                return [_COMPLETES[seat][window.value], *plays]  # a completion first
             return list(plays)
     if phase == SWAP:
         if ready[seat]:
@@ -101,8 +85,8 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
         return [_TAKES[seat][value] for value in sorted(set(face_up[seat]))] if seat == turn else []
     actions = []  # a completion first, then what the phase allows
     source = _source(fields, seat)
-    if window is not None and window[1] != seat and source.count(window[0]) >= window[2]:
-        actions.append(_COMPLETES[seat][window[0]])
+    if window is not None and window.placed_by != seat and source.count(window.value) >= window.need:
+        actions.append(_COMPLETES[seat][window.value])
     if phase == PLAY:
         if seat == turn:
             if not source:  # play_from_table, only face-down cards left: turn one over
@@ -110,7 +94,7 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
                 if options.voluntary_pickup and pile:
                     actions.append(_PICK_UPS[seat])
                 return actions
-            plays = _group_plays(seat, source, _legal_on(pile, options), options.limit)
+            plays = _group_plays(seat, source, legal_values(reference(pile, options), options), options.limit)
             actions += plays
             if pile and (options.voluntary_pickup or not plays):
                 actions.append(_PICK_UPS[seat])
@@ -165,7 +149,7 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
     def clockwise_after(seat: int) -> list[int]:
         return [(seat + step) % players for step in range(1, players + 1)]
 
-    if phase == GIVE and options.any_player_may_counter and fields.give is not None and fields.give[1] is not None:
+    if phase == GIVE and options.any_player_may_counter and fields.give is not None and fields.give.target is not None:
         giver, target, _ = fields.give
         order += [
             seat

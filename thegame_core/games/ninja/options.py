@@ -171,7 +171,8 @@ class Options:
     nine_anywhere: bool = False
     six_mode: str = "must_le"
     max_turns: int = 2000
-    #: ``plays_on[ref][value]``: may a group of ``value`` go on ``ref`` (0: no reference) (N5).
+    #: ``plays_on[ref][value]``: ``rules.group_legal(value, ref)`` worked out once (0: no reference), read
+    #: through ``rules.legal_values``.
     plays_on: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
     limit: int = field(init=False, repr=False, compare=False)  # ``max_cards_per_play`` as a number
     #: Whether table cards are played from the table (classic Palace) rather than drawn into the hand.

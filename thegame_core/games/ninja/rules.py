@@ -16,16 +16,19 @@ NO_COMPLETION = (SIX, NINJA)  # N9: never completed
 def reference(pile: Sequence[int], options: Options) -> int | None:
     """``ref`` (N5): the topmost non-NINJA card, NINJA being transparent; with ``ninja_mode="reset"``
     a NINJA on top sets no reference at all (anything may follow). None on an empty pile."""
+    if pile and pile[-1] != NINJA:  # most piles: the top card (asked at nearly every action)
+        return pile[-1]
     for card in reversed(pile):
         if card != NINJA:
             return card
-        if options.ninja_mode == "reset":
+        if options.reset:
             return None
     return None
 
 
 def group_legal(value: int, ref: int | None, options: Options) -> bool:
-    """Whether a group of ``value`` may be placed on ``ref`` (N5 and its options)."""
+    """Whether a group of ``value`` may be placed on ``ref`` (N5 and its options): the one place this
+    rule is written; everything else reads it through ``legal_values``."""
     if value == NINJA or ref is None:
         return True
     if value == ONE and options.strict_one:
@@ -37,6 +40,12 @@ def group_legal(value: int, ref: int | None, options: Options) -> bool:
             return True
         return value <= SIX or options.six_mode == "may_le"
     return value >= ref or (value == ONE and ref == THIRTEEN)
+
+
+def legal_values(ref: int | None, options: Options) -> tuple[bool, ...]:
+    """``group_legal(value, ref, options)`` for every value, indexed by value (``ref`` None or 0: no
+    reference): worked out once per distinct rules (``Options.plays_on``), for the paths that ask often."""
+    return options.plays_on[ref or 0]
 
 
 def run_length(pile: Sequence[int], options: Options) -> int:

@@ -9,14 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...outcome import Outcome, Progress
 from .actions import Action, action_from_dict
 from .cards import CARDS_IN_DECK, TABLE_CARDS
+from .fields import Phase
 from .options import Options
 
 GAME_NAME = "ninja"
+
+
+class SeenGive(NamedTuple):
+    """A give under way, as everyone sees it (N8): ``target`` None while the giver names one."""
+
+    giver: int
+    target: int | None
+
+
+class SeenWindow(NamedTuple):
+    """An open completion window, as everyone sees it (N9): the value on top and the seat that placed it."""
+
+    value: int
+    placed_by: int
 
 
 @dataclass(slots=True)
@@ -30,13 +45,13 @@ class Observation(Progress):
     seat: int | None
     hand: tuple[int, ...]
     options: Options
-    phase: str | None
+    phase: Phase | None
     pile: tuple[int, ...]
     ref: int | None
     stock: int
     burned: int
-    give: tuple[int, int | None] | None
-    completion: tuple[int, int] | None
+    give: SeenGive | None
+    completion: SeenWindow | None
     hand_sizes: tuple[int, ...]
     face_up: tuple[tuple[int, ...], ...]
     face_down: tuple[int, ...]
@@ -45,7 +60,7 @@ class Observation(Progress):
     waiting_for: frozenset[int]
     legal: tuple[Action, ...]
     history: tuple[Action, ...]
-    outcome: Outcome | None
+    outcome: Outcome[str] | None
 
     @property
     def my_turn(self) -> bool:
@@ -78,8 +93,8 @@ class Observation(Progress):
             "ref": self.ref,
             "stock": self.stock,
             "burned": self.burned,
-            "give": None if give is None else {"giver": give[0], "target": give[1]},
-            "completion": None if completion is None else {"value": completion[0], "placed_by": completion[1]},
+            "give": None if give is None else give._asdict(),
+            "completion": None if completion is None else completion._asdict(),
         }
         if self.seat is not None:
             view["seat"] = self.seat
@@ -101,8 +116,8 @@ def observation_from_view(view: Mapping[str, Any], options: Options, history: tu
         ref=view["ref"],
         stock=view["stock"],
         burned=view["burned"],
-        give=None if give is None else (give["giver"], give["target"]),
-        completion=None if completion is None else (completion["value"], completion["placed_by"]),
+        give=None if give is None else SeenGive(give["giver"], give["target"]),
+        completion=None if completion is None else SeenWindow(completion["value"], completion["placed_by"]),
         hand_sizes=tuple(entry["hand_size"] for entry in seats),
         face_up=tuple(tuple(entry["face_up"]) for entry in seats),
         face_down=tuple(entry["face_down"] for entry in seats),

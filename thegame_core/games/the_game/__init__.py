@@ -40,7 +40,7 @@ __all__ = [
 
 
 class TheGame(DealtGame[State]):
-    """The registry entry for The Game."""
+    """The registry entry for The Game (``protocol.Game[Action, Observation]``)."""
 
     name = GAME_NAME
     info = INFO

@@ -8,7 +8,7 @@ anywhere leaves the caller's state exactly as it was (all or nothing).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, NamedTuple, NoReturn
+from typing import Any, ClassVar, Literal, NamedTuple, NoReturn
 
 from ...dealt import Recorded, TupleState, checked_deck
 from ...errors import GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
@@ -22,9 +22,10 @@ GAME_NAME = "the-game"
 FULL_DECK = tuple(range(2, 100))
 
 #: Why a game ended, in the manner of python-chess's ``Termination``.
-WON_ALL_PLACED = "all_cards_placed"
-LOST_MINIMUM_UNREACHABLE = "minimum_unreachable"
-LOST_NO_LEGAL_PLAY = "no_legal_play"
+Reason = Literal["all_cards_placed", "minimum_unreachable", "no_legal_play"]
+WON_ALL_PLACED: Reason = "all_cards_placed"
+LOST_MINIMUM_UNREACHABLE: Reason = "minimum_unreachable"
+LOST_NO_LEGAL_PLAY: Reason = "no_legal_play"
 
 
 class _Fields(NamedTuple):
@@ -41,7 +42,7 @@ class _Fields(NamedTuple):
     required_this_turn: int
     signals: tuple[SignalKey, ...]
     history: tuple[Action, ...]
-    outcome: Outcome | None = None
+    outcome: Outcome[Reason] | None = None
 
 
 class State(TupleState, _Fields, Progress, Recorded):
@@ -197,14 +198,14 @@ class State(TupleState, _Fields, Progress, Recorded):
 
 def _turn_start(
     options: Options, hand: Sequence[int], tops: Sequence[int], drawn: int, seat: int
-) -> tuple[int, Outcome | None]:
+) -> tuple[int, Outcome[Reason] | None]:
     """The turn's minimum, fixed now (spec: "A turn"), and the loss check at turn start."""
     minimum = options.min_per_turn if drawn < CARDS_IN_DECK else options.min_after_empty
     required = minimum if minimum <= len(hand) else len(hand)  # not min(): a slow builtin on a hot path
     return required, _stuck(options, hand, tops, required, seat)
 
 
-def _stuck(options: Options, hand: Sequence[int], tops: Sequence[int], need: int, seat: int) -> Outcome | None:
+def _stuck(options: Options, hand: Sequence[int], tops: Sequence[int], need: int, seat: int) -> Outcome[Reason] | None:
     """The loss if ``need`` more plays are out of reach (``strict``) or nothing is playable (``try``)."""
     if options.stuck_policy == "try":
         return None if need <= 0 or can_place(hand, tops, 1) else Outcome("lost", LOST_NO_LEGAL_PLAY, seat)
@@ -234,7 +235,7 @@ def _refuse(
     seat: int,
     placed: int,
     required: int,
-    outcome: Outcome | None,
+    outcome: Outcome[Reason] | None,
 ) -> NoReturn:
     """Raise the first error, in the contract's order (game over, shape, turn, hand, rule), of an
     action that ``State.apply_all`` turned down, given the moment it came."""

@@ -38,7 +38,7 @@ class Observation(Progress):
     required_this_turn: int
     signals: tuple[SignalKey, ...]
     history: tuple[Action, ...]
-    outcome: Outcome | None
+    outcome: Outcome[str] | None
 
     @property
     def score(self) -> int:

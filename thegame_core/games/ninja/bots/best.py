@@ -162,8 +162,8 @@ class BestBot:
                 tracker.last_layer,
             )
             if give is not None:
-                root.giver = give[0]
-                root.phase = TARGET if give[1] is None else RESPOND
+                root.giver = give.giver
+                root.phase = TARGET if give.target is None else RESPOND
             for index in alive:
                 world = root.copy()
                 _apply(world, candidates[index])

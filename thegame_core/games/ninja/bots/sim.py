@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..options import Options
+from ..options import MIN_PLAYERS, Options
+from ..rules import legal_values, reference
 
 NINJA, ONE, SIX, EIGHT, NINE, THIRTEEN = 0, 1, 6, 8, 9, 13
 PLAY, TARGET, RESPOND, DONE = 0, 1, 2, 3
@@ -27,13 +28,8 @@ def searchable(options: Options) -> bool:
     return options == Options(options.players, max_turns=options.max_turns)
 
 
-def legal(value: int, ref: int) -> bool:
-    """``ref`` 0 stands for no reference card (an empty pile, or NINJAs only)."""
-    if value == NINJA or ref == 0:
-        return True
-    if ref == SIX:
-        return value <= SIX
-    return value >= ref or (value == ONE and ref == THIRTEEN)
+#: The rules ``World`` plays (the defaults; ``max_turns`` aside, the player count changes no rule).
+STANDARD = Options(MIN_PLAYERS)
 
 
 class World:
@@ -76,7 +72,7 @@ class World:
         self.face_down = [list(cards) for cards in face_down]
         self.stock = list(stock)
         self.pile = list(pile)
-        self.ref = _ref(self.pile)
+        self.ref = reference(self.pile, STANDARD) or 0
         self.run_length = run_of(self.pile)
         self.last_layer = last_layer
         self.phase, self.turn, self.giver, self.winner = PLAY, turn, -1, -1
@@ -240,22 +236,11 @@ def pick(hand: list[int], ref: int, run: int, size: int) -> int:
     8, 9, 13 on a small pile, 13 and 9 first on a big one (give it away, or burn it), NINJA last."""
     if run and hand[ref] and hand[ref] + run >= 4:
         return ref
-    if ref == SIX:
-        for value in (2, 3, 4, 5):
-            if hand[value]:
-                return value
-    else:
-        for value in PLAIN:
-            if value >= ref and hand[value]:
-                return value
+    legal_on = legal_values(ref, STANDARD)
+    for value in PLAIN:
+        if hand[value] and legal_on[value]:
+            return value
     for value in SPEND_BIG if size >= BIG_PILE else SPEND:
-        if hand[value] and legal(value, ref):
+        if hand[value] and legal_on[value]:
             return value
     return -1
-
-
-def _ref(pile: list[int]) -> int:
-    for card in reversed(pile):
-        if card != NINJA:
-            return card
-    return 0

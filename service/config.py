@@ -15,6 +15,9 @@ MAX_GAME_BYTES = 64 * 1024
 CREATE_RATE = "30/600"
 CHANGE_RATE = "120/12"
 MAX_GAMES = 20_000
+#: The least a bot waits when no person plays the game (every seat a bot's): a game of bots alone is watched, not
+#: played, and a crowd of such games must leave the processes' time to people's requests.
+BOTS_ALONE_MS = 250
 _ON = {"1", "true", "yes", "on"}
 _OFF = {"0", "false", "no", "off"}
 
@@ -92,6 +95,11 @@ def _limits(environ: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
+def _bots_alone(text: str | None) -> int:
+    """``TG_BOTS_ALONE_MS``: the least a bot waits in a game with no person (0: no floor)."""
+    return BOTS_ALONE_MS if text is None else 0 if text.strip() == "0" else _positive_int("TG_BOTS_ALONE_MS", text)
+
+
 def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Flask config values from ``environ``: ``REDIS_URL`` (none: embedded store), TTLs, limits, CORS origins."""
     environ = os.environ if environ is None else environ
@@ -100,6 +108,7 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     for variable, (key, default) in _INT_SETTINGS.items():
         text = environ.get(variable)
         config[key] = default if text is None else _positive_int(variable, text)
+    config["BOTS_ALONE_MS"] = _bots_alone(environ.get("TG_BOTS_ALONE_MS"))
     config.update(_limits(environ))
     return config
 
@@ -125,6 +134,7 @@ class Settings:
     finished_ttl: int
     bot_decisions: int
     bot_share: int
+    bots_alone_ms: int
     rematch_wait: int
     stream_keepalive: int
     stream_lifetime: int
@@ -137,6 +147,7 @@ class Settings:
             config["FINISHED_TTL"],
             config["BOT_DECISIONS"],
             min(100, config["BOT_SHARE"]),
+            config["BOTS_ALONE_MS"],
             config["REMATCH_WAIT"],
             config["STREAM_KEEPALIVE"],
             config["STREAM_LIFETIME"],

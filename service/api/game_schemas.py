@@ -32,6 +32,7 @@ SEAT_ENTRY = {
     "bot": {"type": "boolean"},
     "bot_name": {"type": "string", "nullable": True},
     "reaction_ms": {"type": "integer", "nullable": True, "description": "a bot's pace; null for a person"},
+    "reaction_spread_ms": {"type": "integer", "nullable": True, "description": "a bot's spread; null for a person"},
     "deadline": {
         "type": "integer",
         "nullable": True,

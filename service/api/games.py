@@ -76,6 +76,7 @@ def _new_record(body: dict[str, Any], host_token: str, created_at: int) -> GameR
         deck,
         seats=(None,) * players,
         turn_seconds=timed["turn_seconds"],
+        bots_alone_ms=runtime().settings.bots_alone_ms,
         idle_turns=timed["idle_turns"],
         public=body["public"],
         spectators=body["spectators"],

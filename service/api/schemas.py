@@ -78,13 +78,20 @@ class SeatRequestSchema(ma.Schema):
     )
     reaction_ms = _int(
         validate=Range(0, MAX_REACTION_MS),
-        metadata={"description": "a bot's pace: it acts this long after each change (default: the game's)"},
+        metadata={
+            "description": "a bot's pace: it acts this long after what it reacts to changed (default: the game's)"
+        },
+    )
+    reaction_spread_ms = _int(
+        validate=Range(0, MAX_REACTION_MS),
+        metadata={"description": "a bot's seeded spread: up to this much more at each reaction (default 0)"},
     )
 
     @ma.validates_schema
     def _pace_of_a_bot(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "reaction_ms" in data and "bot" not in data:
-            raise ma.ValidationError("only a bot seat has a pace", "reaction_ms")
+        for name in ("reaction_ms", "reaction_spread_ms"):
+            if name in data and "bot" not in data:
+                raise ma.ValidationError("only a bot seat has a pace", name)
 
 
 class StartRequestSchema(ma.Schema):
@@ -167,6 +174,7 @@ class SeatTakenSchema(ResponseSchema):
     bot = fields.Boolean()
     bot_name = fields.String(allow_none=True)
     reaction_ms = fields.Integer(allow_none=True, metadata={"description": "a bot's pace; null for a person"})
+    reaction_spread_ms = fields.Integer(allow_none=True, metadata={"description": "a bot's spread; null for a person"})
     token = fields.String(allow_none=True, metadata={"description": "shown once; null for a bot seat"})
     version = fields.Integer()
 

@@ -48,14 +48,26 @@ def lease_key(game_id: str) -> str:
     return f"tg:{{{game_id}}}:clock"
 
 
+#: The most applied changes ``RunnerCounts`` keeps (the newest).
+COUNTS_KEPT = 10_000
+
+
 @dataclass
 class RunnerCounts:
-    """What the runner did, for benchmarks and tests: catch-ups applied, leases found taken, bot CPU seconds."""
+    """What the runner did, for benchmarks and tests (``gunicorn_conf.worker_exit`` logs it): runs, leases found
+    taken, time spent, and for each change it wrote (the newest ``COUNTS_KEPT``) its lateness (applied minus due,
+    ms) and its game, version and epoch second."""
 
     ran: int = 0
     lost: int = 0
     busy_seconds: float = 0.0
-    lateness: list[float] = field(default_factory=list)  # seconds from due to applied, newest last (bounded)
+    lateness_ms: list[float] = field(default_factory=list)
+    applied: list[tuple[str, int, float]] = field(default_factory=list)
+
+    def wrote(self, game_id: str, version: int, due: float, at: float) -> None:
+        self.lateness_ms.append((at - due) * 1000)
+        self.applied.append((game_id, version, at))
+        del self.lateness_ms[:-COUNTS_KEPT], self.applied[:-COUNTS_KEPT]
 
 
 class ClockRunner:
@@ -146,14 +158,14 @@ class ClockRunner:
             self.counts.lost += 1
             self.due(game_id, self.clock() + LEASE_MS / 1000)  # its holder runs it; look again if it died
             return
+        writes = self.store.writes
         try:
             caught = catch_up(self.store, game_id, self.clock(), self.settings, 1)
         finally:
             self._release(game_id)
         self.counts.ran += 1
-        lateness = self.counts.lateness
-        lateness.append(self.clock() - due)
-        del lateness[:-10_000]
+        if self.store.writes > writes:
+            self.counts.wrote(game_id, caught.version, due, self.clock())
         self.due(game_id, next_due(caught))
 
     def _lease(self, game_id: str) -> bool:

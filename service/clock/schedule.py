@@ -2,10 +2,14 @@
 
 Two kinds of event, both derived from the record (``Timing``), so nothing runs in the background:
 
-- **a bot decision**, for a seat a bot plays: a bot seat, ``reaction_ms`` after the state last changed (any
-  change restarts the wait: a bot reacts to what it sees); a human seat whose deadline passed, at once from
-  its deadline, until the game stops waiting for it; a human seat taken over after ``idle_turns`` missed
-  deadlines, at ``takeover_ms``. A bot that declines is asked again after the next change.
+- **a bot decision**, for a seat a bot plays: a bot seat, ``reaction_ms`` (plus its seeded spread, up to
+  ``reaction_spread_ms``) after what it reacts to last changed (``reaction_key``: a game's hook, by default the
+  actions the seat may send, so that a change that gives it nothing new to do, such as another seat's signal or a
+  stale slap, does not restart its wait); a human seat whose deadline passed, at once from its deadline, until the
+  game stops waiting for it; a human seat taken over after ``idle_turns`` missed deadlines, at ``takeover_ms``.
+  With no person in the game, bots wait at least the record's ``bots_alone_ms``. A bot that declines is asked
+  again after the next change; the decline is remembered by the process (``DECLINES``), never written: it changes
+  nothing, wakes no stream and costs no decision of a request's budget.
 - **a deadline**, for a human seat the game waits for when ``turn_seconds`` is set: ``turn_seconds`` after the
   game began waiting for it (or after its owner's last action, if it still waits). It counts a missed turn
   and makes the seat overdue.
@@ -17,6 +21,8 @@ catching up after an hour gives the game a timer firing on time would have given
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -35,6 +41,9 @@ DEFAULT_REACTION_MS = {"ninja": 1500}
 #: A bot playing for an absent seat waits at least this long, so that its owner, back at the table, sees the
 #: turn and can take the seat back by acting.
 TAKEOVER_MIN_MS = 1000
+#: Declines this process remembers: (the game's host digest, the state's version, the seat, the bot).
+DECLINES_KEPT = 4096
+DECLINES: OrderedDict[tuple[str, int, int, str], None] = OrderedDict()
 
 
 def default_reaction_ms(game: str) -> int:
@@ -73,12 +82,33 @@ def bot_player(record: GameRecord, seat: int) -> Player | None:
     taken, timing = record.seats[seat], record.timing
     if taken is not None and taken.bot is not None:
         pace = default_reaction_ms(record.game) if taken.reaction_ms is None else taken.reaction_ms
-        return Player(taken.bot, timing.at + pace / 1000, BOT)
+        if not any(held is not None and held.token is not None for held in record.seats):
+            pace = max(pace, record.bots_alone_ms)
+        waits = pace + _spread(record, seat, taken.reaction_spread_ms or 0)
+        return Player(taken.bot, timing.since.get(seat, timing.at) + waits / 1000, BOT)
     if seat in timing.overdue:
         return Player(AUTOPLAY_BOT, max(timing.at, timing.overdue[seat]), AUTO)
     if record.turn_seconds and missed_turns(record, seat) >= record.idle_turns:
         return Player(AUTOPLAY_BOT, timing.at + takeover_ms(record.game) / 1000, AUTO)
     return None
+
+
+def _spread(record: GameRecord, seat: int, spread_ms: int) -> float:
+    """Milliseconds from 0 to ``spread_ms``, drawn from the game's seed and what the seat reacts to: the same for
+    every process that computes it, different from one reaction to the next."""
+    if not spread_ms:
+        return 0.0
+    text = f"{record.seed}:{seat}:{record.timing.seen.get(seat, '')}".encode()
+    draw = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest()) / 2**64
+    return draw * spread_ms
+
+
+def reaction_key(state: tg.AnyState, seat: int) -> str:
+    """A short digest of what a bot of ``seat`` reacts to: the game's ``reaction_key(seat)`` if it has one, else
+    the actions the seat may send now."""
+    hook = getattr(state, "reaction_key", None)
+    basis = hook(seat) if hook is not None else [action.to_dict() for action in state.legal_actions(seat)]
+    return hashlib.blake2b(repr(basis).encode(), digest_size=6).hexdigest()
 
 
 def deadline(record: GameRecord, seat: int) -> float | None:
@@ -109,7 +139,7 @@ def events(record: GameRecord) -> list[Event]:
     pending = []
     for rank, seat in enumerate(state.asking_order()):
         player = bot_player(record, seat)
-        if player is not None and seat not in record.timing.declined:
+        if player is not None and (record.host, state.version, seat, player.bot) not in DECLINES:
             pending.append(Event(player.due, DECISION, rank, seat))
     for seat in sorted(state.waiting_for):
         due = deadline(record, seat)
@@ -125,8 +155,9 @@ def next_due(record: GameRecord) -> float | None:
 
 def changed(record: GameRecord, before: tg.AnyState | None, seat: int | None, mark: str, at: float) -> GameRecord:
     """``record``, whose state just replaced ``before`` by ``seat``'s actions (``mark``: who decided them) at
-    ``at``, with its timing moved on: waits start for seats newly waited for (and restart for the actor);
-    an owner's action clears its missed turns, which gives a taken-over seat back."""
+    ``at``, with its timing moved on: waits start for seats newly waited for (and restart for the actor); a bot
+    seat's wait restarts when what it reacts to changed; an owner's action clears its missed turns, which gives a
+    taken-over seat back."""
     state, timing = record.state, record.timing
     assert state is not None
     waited = frozenset() if before is None else before.waiting_for
@@ -138,16 +169,23 @@ def changed(record: GameRecord, before: tg.AnyState | None, seat: int | None, ma
         overdue.pop(seat, None)
     count = state.version - (0 if before is None else before.version)
     marks = add_marks(timing.marks, mark, count)
-    return replace(record, timing=Timing(at, waits, missed, overdue, (), marks))
+    seen = {s: reaction_key(state, s) for s, held in enumerate(record.seats) if held is not None and held.bot}
+    since = {s: timing.since.get(s, timing.at) if timing.seen.get(s) == key else at for s, key in seen.items()}
+    return replace(record, timing=Timing(at, waits, missed, overdue, marks, since, seen))
 
 
-def _decision(record: GameRecord, event: Event) -> GameRecord:
+def _decision(record: GameRecord, event: Event) -> GameRecord | None:
+    """The record after the decision of the bot that plays ``event.seat``; ``None`` if it declines (remembered
+    here, not written: the game is as it was)."""
     state = record.state
     player = bot_player(record, event.seat)
     assert state is not None and player is not None
     actions = decide(player.bot, state, event.seat, record.seed)
     if not actions:
-        return replace(record, timing=replace(record.timing, declined=(*record.timing.declined, event.seat)))
+        DECLINES[(record.host, state.version, event.seat, player.bot)] = None
+        while len(DECLINES) > DECLINES_KEPT:
+            DECLINES.popitem(last=False)
+        return None
     return changed(record.with_state(state.apply_all(actions)), state, event.seat, player.mark, event.due)
 
 
@@ -159,8 +197,9 @@ def _deadline_passes(record: GameRecord, event: Event) -> GameRecord:
 
 
 def advance(record: GameRecord, now: float, budget: int) -> tuple[GameRecord, int]:
-    """``record`` after every event due by ``now``, in due order, with at most ``budget`` bot decisions; and the
-    budget left. Events past the budget stay due (``next_due`` still says so) for the next touch."""
+    """``record`` after every event due by ``now``, in due order, with at most ``budget`` bot decisions (a decline
+    counts none); and the budget left. Events past the budget stay due (``next_due`` still says so) for the next
+    touch."""
     while True:
         pending = events(record)
         if not pending:
@@ -170,8 +209,8 @@ def advance(record: GameRecord, now: float, budget: int) -> tuple[GameRecord, in
             return record, budget
         if event.kind == DEADLINE:
             record = _deadline_passes(record, event)
-        else:
-            record, budget = _decision(record, event), budget - 1
+        elif (decided := _decision(record, event)) is not None:
+            record, budget = decided, budget - 1
 
 
 def behind(record: GameRecord, now: float) -> bool:

@@ -59,7 +59,8 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
             raise ApiError("seat_taken", f"seat {seat} is taken")
         token = None if bot else tokens.new_token()
         if token is None:
-            taken = Seat(body["name"], None, bot, body.get("reaction_ms", default_reaction_ms(record.game)))
+            pace = body.get("reaction_ms", default_reaction_ms(record.game))
+            taken = Seat(body["name"], None, bot, pace, reaction_spread_ms=body.get("reaction_spread_ms", 0))
         else:
             taken = human_seat(body["name"], token)
         new_record = record.with_seat(seat, taken)
@@ -149,7 +150,7 @@ class Rematch:
         sealed: dict[str, str] = {}
         for number, held in enumerate(old.seats):
             if held is not None and held.bot is not None and held.name is not None:
-                seats.append(Seat(held.name, None, held.bot, held.reaction_ms))
+                seats.append(Seat(held.name, None, held.bot, held.reaction_ms, None, held.reaction_spread_ms))
             elif held is not None and held.name is not None and held.key is not None:
                 seat, sealed[str(number)] = self.seat(number, held)
                 seats.append(seat)
@@ -163,6 +164,7 @@ class Rematch:
             tokens.token_hash(self.host_token),
             seats=tuple(seats),
             turn_seconds=old.turn_seconds,
+            bots_alone_ms=old.bots_alone_ms,
             idle_turns=old.idle_turns,
             public=old.public,
             spectators=old.spectators,

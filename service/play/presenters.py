@@ -85,6 +85,7 @@ def _seat_entry(entry: dict[str, Any], record: GameRecord, at: float) -> None:
     entry["bot"] = taken is not None and taken.bot is not None
     entry["bot_name"] = None if taken is None else taken.bot
     entry["reaction_ms"] = None if taken is None else taken.reaction_ms
+    entry["reaction_spread_ms"] = None if taken is None or taken.bot is None else taken.reaction_spread_ms or 0
     due = deadline(record, seat)
     entry["deadline"] = None if due is None else _ms(due)
     entry["seconds_left"] = None if due is None else max(0.0, round(due - at, 1))
@@ -126,6 +127,7 @@ def render(game_id: str, record: GameRecord, answer: Answer, token: str | None, 
         assert taken is not None
         body = {"game_id": game_id, "seat": answer.seat, "name": taken.name, "bot": taken.bot is not None}
         body.update(bot_name=taken.bot, reaction_ms=taken.reaction_ms, token=answer.token, version=answer.version)
+        body["reaction_spread_ms"] = None if taken.bot is None else taken.reaction_spread_ms or 0
     elif answer.kind == "closed":
         body = {}
     elif answer.kind == "rematch":

@@ -33,9 +33,10 @@ class Seat:
     bot: str | None = None
     reaction_ms: int | None = None  # a bot's pace (``schedule``; None: the game's default); None for people
     key: str | None = None  # a human seat's public key (``sealing``): its rematch token is sealed to it
+    reaction_spread_ms: int | None = None  # a bot's seeded spread on its pace (``schedule``); None: none
 
     def to_json(self) -> list[Any]:
-        return [self.name, self.token, self.bot, self.reaction_ms, self.key]
+        return [self.name, self.token, self.bot, self.reaction_ms, self.key, self.reaction_spread_ms]
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class GameRecord:
     lobby_version: int = 0
     seats: tuple[Seat | None, ...] = ()
     turn_seconds: int = 0  # the clock's options (``clock.OPTIONS``), kept apart from the core's
+    bots_alone_ms: int = 0  # the least a bot waits with no person in the game (``TG_BOTS_ALONE_MS`` at creation)
     idle_turns: int = 3
     timing: Timing = field(default_factory=Timing)
     public: bool = False  # listed in the lobby list while it is a lobby with a free seat
@@ -91,6 +93,7 @@ class GameRecord:
             "lobby_version": self.lobby_version,
             "seats": [None if seat is None else seat.to_json() for seat in self.seats],
             "turn_seconds": self.turn_seconds,
+            "bots_alone_ms": self.bots_alone_ms,
             "idle_turns": self.idle_turns,
             "clock": self.timing.to_json(),
             "public": self.public,

@@ -40,15 +40,16 @@ class Timing:
     """``at``: when the state last changed (a paced bot decides ``reaction_ms`` after it); ``waits``: since when
     the game has been waiting for each seat it waits for (its deadline is ``turn_seconds`` later); ``missed``:
     deadlines each human seat missed in a row; ``overdue``: human seats whose deadline passed (at that time),
-    played by a bot until the game stops waiting for them; ``declined``: bot-played seats that chose not to act
-    in the current state (asked again after the next change)."""
+    played by a bot until the game stops waiting for them; ``since`` and ``seen``: for each bot seat, since when it
+    has seen what it reacts to, and a digest of it (its wait restarts only when that changes)."""
 
     at: float = 0.0
     waits: dict[int, float] = field(default_factory=dict)
     missed: dict[int, int] = field(default_factory=dict)
     overdue: dict[int, float] = field(default_factory=dict)
-    declined: tuple[int, ...] = ()
     marks: str = ""
+    since: dict[int, float] = field(default_factory=dict)
+    seen: dict[int, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -56,8 +57,9 @@ class Timing:
             "w": self.waits,
             "m": self.missed,
             "o": self.overdue,
-            "d": list(self.declined),
             "k": self.marks,
+            "s": self.since,
+            "r": self.seen,
         }
 
     @classmethod
@@ -70,6 +72,7 @@ class Timing:
             _seats(data["w"]),
             _seats(data["m"]),
             _seats(data["o"]),
-            tuple(data["d"]),
             str(data["k"]),
+            _seats(data.get("s", {})),  # records written before bots reacted to what they react to have none
+            _seats(data.get("r", {})),
         )

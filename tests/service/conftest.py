@@ -24,6 +24,8 @@ from service import create_app
 REDIS_URL = os.environ.get("REDIS_URL") or None
 TEST_TTL = 300
 TTLS = {"LOBBY_TTL": TEST_TTL, "GAME_TTL": TEST_TTL, "FINISHED_TTL": TEST_TTL}
+#: Whole games of bots alone play at once here (test_reactions.py checks the floor production keeps).
+NO_FLOOR = {"BOTS_ALONE_MS": 0}
 
 
 @pytest.fixture
@@ -59,7 +61,8 @@ def redis_client(connect: Callable[[], redis.Redis]) -> redis.Redis:
 @pytest.fixture
 def make_app(redis_client: redis.Redis) -> Callable[..., Flask]:
     def make(**config: Any) -> Flask:
-        return create_app({"REDIS_URL": REDIS_URL, "REDIS_CLIENT": redis_client, "TESTING": True, **TTLS, **config})
+        settings = {"REDIS_URL": REDIS_URL, "REDIS_CLIENT": redis_client, "TESTING": True, **TTLS, **NO_FLOOR}
+        return create_app({**settings, **config})
 
     return make
 

@@ -137,6 +137,7 @@ def test_only_the_host_seats_bots(http: FlaskClient) -> None:
         "bot": True,
         "bot_name": "greedy",
         "reaction_ms": 0,  # The Game's bots play at once
+        "reaction_spread_ms": 0,
         "token": None,
         "version": 2,
     }
@@ -146,6 +147,7 @@ def test_only_the_host_seats_bots(http: FlaskClient) -> None:
         "bot": True,
         "bot_name": "greedy",
         "reaction_ms": 0,
+        "reaction_spread_ms": 0,
         "hand_size": 0,
         "deadline": None,
         "seconds_left": None,

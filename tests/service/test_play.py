@@ -195,6 +195,7 @@ def test_view_fields(duo: GameClient) -> None:
         "bot": False,
         "bot_name": None,
         "reaction_ms": None,
+        "reaction_spread_ms": None,
         "deadline": None,
         "seconds_left": None,
         "missed_turns": 0,

@@ -97,6 +97,12 @@ class State(TupleState, _Fields, Progress, Recorded):
         when allowed, ``EndTurn``; at any time while the game runs, each signal that changes the table."""
         return self.observe(self.current_seat if seat is None else seat).legal_actions()
 
+    def reaction_key(self, seat: int) -> list[dict[str, Any]]:
+        """What a paced bot of ``seat`` reacts to (the service's clock restarts its wait when this changes): the
+        plays and the end of turn it may send. Signals, which any seat may send at any time, are left out: another
+        seat's signal gives it nothing new to do."""
+        return [action.to_dict() for action in self.legal_actions(seat) if type(action) is not Signal]
+
     def asking_order(self) -> tuple[int, ...]:
         """Only the current seat's action moves the game on (signals are never needed)."""
         return tuple(self.waiting_for)

@@ -67,7 +67,7 @@ start_server() {
     local port
     port=$(free_port)
     BASE=http://127.0.0.1:$port
-    # --bind after the config: loopback only (the config binds 0.0.0.0 for containers).
+    # --bind after the config: loopback only (the config binds every interface, for containers).
     PORT=$port "$GUNICORN" --chdir "$dir" --config "$dir/service/gunicorn_conf.py" --bind "127.0.0.1:$port" "${args[@]}" \
         'service:create_app()' >"$WORK/gunicorn.log" 2>&1 &
     SERVER_PID=$!

@@ -26,6 +26,7 @@ STATUS_OF: dict[str, int] = {
     "seat_taken": 409,
     "seats_free": 409,
     "seat_free": 409,
+    "seat_left": 409,
     "game_not_over": 409,
     "rematch_exists": 409,
     "not_your_turn": 409,

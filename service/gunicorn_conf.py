@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -33,7 +34,23 @@ def access_log_target(value: str | None) -> str | None:
     return text
 
 
-bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+def every_interface(port: str) -> list[str]:
+    """gunicorn's ``bind`` for every interface: IPv4, and IPv6 where this host has it. Where an IPv6 socket takes
+    IPv4 clients too (dual-stack, Linux's default), one ``[::]`` socket serves both (an IPv4 client then arrives as
+    ``::ffff:a.b.c.d``, which the limits count as its IPv4 address); where it does not, two sockets (binding both on
+    a dual-stack host would refuse the second address as in use)."""
+    if not socket.has_ipv6:
+        return [f"0.0.0.0:{port}"]
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::", 0))
+            v6_only = probe.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY)
+    except OSError:  # IPv6 compiled in but off on this host (a container without it)
+        return [f"0.0.0.0:{port}"]
+    return [f"0.0.0.0:{port}", f"[::]:{port}"] if v6_only else [f"[::]:{port}"]
+
+
+bind = every_interface(os.environ.get("PORT", "8000"))
 worker_class = "gevent"
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "10000"))  # requests and open streams per worker
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count())) if os.environ.get("REDIS_URL") else 1

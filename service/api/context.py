@@ -52,6 +52,11 @@ def admit_creation() -> None:
         limits.creation(address())
 
 
+def host_of(parts: Incoming) -> None:
+    """The game exists (``404``) and the token is its host's (``401``/``403``), read before the write path runs."""
+    changes.who_is_calling(runtime().store.load(parts.game_id).record(), parts, "host")
+
+
 def change_budget(digest: str | None) -> ChangeBudget | None:
     """The caller's change budget when limits are on: its token's, charged by the store as it loads the game (a
     token of that game only), else its address's."""

@@ -6,6 +6,8 @@ token or an unknown game answers the usual JSON error; only then does ``200 text
 
 from __future__ import annotations
 
+import re
+
 from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -54,10 +56,15 @@ def _token_from_query() -> None:
         request.environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
 
 
+#: A version as a client sends it back: plain ASCII digits, few enough for any version a game reaches (``str.isdigit``
+#: also takes superscripts, which ``int`` refuses, and ``int`` refuses thousands of digits: both were 500s).
+_VERSION = re.compile(r"[0-9]{1,18}")
+
+
 def _last_event_id(version: int) -> int | None:
-    """The version the client last received, if it is one this game has reached (else: start afresh)."""
+    """The version the client last received, if it is one this game has reached (anything else: start afresh)."""
     text = request.headers.get("Last-Event-ID", "").strip()
-    if not text.isdigit() or int(text) > version:
+    if not _VERSION.fullmatch(text) or int(text) > version:
         return None
     return int(text)
 

@@ -21,7 +21,7 @@ from ..play.incoming import validate
 from ..play.presenters import Reply, Viewer, game_view
 from ..records.game_record import GameRecord
 from ..storage.lobby_index import DEFAULT_LIMIT, MAX_LIMIT
-from .context import admit_creation, change, current, incoming, runtime, writer
+from .context import admit_creation, change, current, host_of, incoming, runtime, writer
 from .documented import BEARER, OPTIONAL_BEARER, VIEW, documented
 from .schemas import (
     CatalogSchema,
@@ -238,8 +238,9 @@ class Rematch(MethodView):
         `public` and `spectators`, a fresh seed and fresh tokens. It starts at once when every seat is held;
         a seat left open during play is free in it. The answer holds the new game's id and host token (shown
         once); each seat finds its new token in its own view of this game (`rematch`)."""
-        admit_creation()
         parts = incoming(game_id)
+        host_of(parts)  # 404, 401, 403 first: a refused rematch creates nothing, so it spends no creation
+        admit_creation()
         plan = commands.Rematch()
         response = change(parts, "host", commands.rematch(parts, plan, _now_ms()))
         if plan.record is not None and not changes.create(writer(), plan.game_id, plan.record):

@@ -45,6 +45,7 @@ class Seats(MethodView):
         "malformed_json",
         "validation_error",
         "seat_taken",
+        "seat_left",
         "idempotency_key_reused",
         body=SeatRequestSchema,
         security=OPTIONAL_BEARER,

@@ -130,10 +130,27 @@ def recall(snapshot: Snapshot, incoming: Incoming, caller: Caller) -> Remembered
 
 def replayed(record: GameRecord, answer: Answer) -> Answer:
     """A recalled answer, as long as it may still be given: a seat's token only while that seat is still open to
-    its holder."""
-    if answer.kind == "seat" and answer.token is not None and not _token_replayable(record, answer):
+    its holder, and a seat only while what that answer seated still holds it (a token left is dead, and the seat
+    may be someone else's now)."""
+    if answer.kind != "seat":
+        return answer
+    if answer.token is not None and not _token_replayable(record, answer):
         raise ApiError("game_started", "the game has started; its seats are closed")
+    if not _still_seated(record, answer):
+        raise ApiError("seat_left", f"seat {answer.seat} was left since; take a seat again with a new key")
     return answer
+
+
+def _still_seated(record: GameRecord, answer: Answer) -> bool:
+    """The seat holds the answer's token (by its hash), or for a bot seat, a bot not yet left (a left seat has no
+    name: during play a bot holds it for a newcomer)."""
+    assert answer.seat is not None
+    taken = record.seats[answer.seat]
+    if taken is None or taken.name is None:
+        return False
+    if answer.token is None:
+        return taken.bot is not None
+    return tokens.matches(tokens.token_hash(answer.token), taken.token)
 
 
 def _token_replayable(record: GameRecord, answer: Answer) -> bool:

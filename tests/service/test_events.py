@@ -217,6 +217,19 @@ def test_a_reconnect_gets_every_view_after_its_last_event_id(http: FlaskClient) 
         }
 
 
+@pytest.mark.parametrize(
+    "last", ["\xb2", "1\xb3", "\xb9\xb2", "5" * 5000, "1" * 19, "-1", "+1", "1.0", "0x1", "1 2", "\u0663"]
+)
+def test_a_last_event_id_that_is_not_a_plain_version_gets_the_full_view(http: FlaskClient, last: str) -> None:
+    """Superscript digits (``str.isdigit`` says yes), more digits than ``int()`` reads, signs, other numerals: not a
+    version, so the stream starts afresh as with no header (these were 500s), and anonymously too."""
+    table = Table(http, "the-game", 1, bots={})
+    table.start()
+    table.act()
+    version = table.view()["version"]
+    assert table.reader(None, **{"Last-Event-ID": last}).next_event().data == {"version": version, "view": table.view()}
+
+
 def test_a_reader_far_behind_gets_the_current_view_only(http: FlaskClient) -> None:
     table = Table(http, "the-game", 1, bots={})
     table.start()

@@ -166,3 +166,34 @@ def test_a_retried_take_during_play_hands_back_the_same_token(http: FlaskClient)
 
 def _bot_entries(game: GameClient) -> list[dict[str, object]]:
     return [entry for entry in game.log().get_json()["entries"] if entry["seat"] == 1]
+
+
+def test_a_retried_take_of_a_seat_left_answers_seat_left(http: FlaskClient) -> None:
+    """The retry's token is dead once its seat is left: never a 500, never the dead token, never another's seat."""
+    game = new_game(http, players=2)
+    key = {"Idempotency-Key": "a-random-uuid-0123456789"}
+    first = http.post(f"{game.url}/seats", json={"name": "ann", "seat": 0}, headers=key)
+    assert first.status_code == 201
+    assert leave(game, 0, first.get_json()["token"]) == 204
+    assert error_of(http.post(f"{game.url}/seats", json={"name": "ann", "seat": 0}, headers=key)) == (409, "seat_left")
+    assert game.seat("bob").get_json()["seat"] == 0  # someone else takes it meanwhile
+    again = http.post(f"{game.url}/seats", json={"name": "ann", "seat": 0}, headers=key)
+    assert error_of(again) == (409, "seat_left") and first.get_json()["token"] not in again.get_data(as_text=True)
+
+
+def test_a_retried_bot_seat_the_host_removed_answers_seat_left(http: FlaskClient) -> None:
+    game = new_game(http, players=2)
+    key = {"Idempotency-Key": "robo"}
+    body = {"name": "robo", "seat": 0, "bot": "greedy"}
+    assert http.post(f"{game.url}/seats", json=body, headers=bearer(game.host, **key)).status_code == 201
+    assert leave(game, 0, game.host) == 204
+    assert error_of(http.post(f"{game.url}/seats", json=body, headers=bearer(game.host, **key))) == (409, "seat_left")
+
+
+def test_a_retried_take_during_play_of_a_seat_left_again_answers_seat_left(http: FlaskClient) -> None:
+    game = started(http, players=2, seed=5)
+    assert leave(game, 1, game.tokens[1]) == 204
+    key = {"Idempotency-Key": "a-random-uuid-0123456789"}
+    first = http.post(f"{game.url}/seats", json={"name": "cat"}, headers=key)
+    assert leave(game, 1, first.get_json()["token"]) == 204
+    assert error_of(http.post(f"{game.url}/seats", json={"name": "cat"}, headers=key)) == (409, "seat_left")

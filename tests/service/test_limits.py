@@ -103,6 +103,18 @@ def test_a_made_up_token_does_not_buy_a_creation(limited: Callable[..., FlaskCli
     assert answers == [201, 201, 201, 429]
 
 
+def test_a_rematch_refused_for_its_game_or_token_spends_no_creation(limited: Callable[..., FlaskClient]) -> None:
+    """A rematch of an unknown game (404) or with a token not the host's (401) creates nothing: the creation
+    budget is charged only after those checks, so a real creation still passes."""
+    http = limited()
+    game = GameClient(http, create(http))
+    for _ in range(10):
+        assert error_of(http.post("/v1/games/no-such-game/rematch", headers=bearer(game.host))) == (404, "unknown_game")
+        made_up = bearer(secrets.token_urlsafe(32))
+        assert error_of(http.post(f"{game.url}/rematch", headers=made_up)) == (401, "invalid_token")
+    assert [create(http).status_code for _ in range(3)] == [201, 201, 429]
+
+
 def test_each_valid_token_has_its_own_change_budget(limited: Callable[..., FlaskClient]) -> None:
     http = limited()
     game = new_game(http, players=2, seed=1)

@@ -19,8 +19,8 @@ from typing import Any, NoReturn
 
 from .bots import bot_names
 from .errors import GameError
-from .registry import game_names
 from .progress import Progress, wanted
+from .registry import game_names
 from .simulate import Setup, check_setup, format_summary, simulate
 
 

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-__all__ = ["Progress", "duration", "wanted"]
+__all__ = ["Progress", "duration", "on_terminal", "wanted"]
 
 
 def duration(seconds: float) -> str:
@@ -88,3 +88,9 @@ class Progress:
         else:
             self.stream.write(text + "\n")
         self.stream.flush()
+
+
+def on_terminal(unit: str = "games") -> Callable[[int, int], None]:
+    """A ``Progress`` when standard error is a terminal, else a callback that shows nothing: for scripts with no
+    flag for it."""
+    return Progress(unit) if wanted(quiet=False, forced=False) else lambda done, total: None

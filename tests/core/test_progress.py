@@ -4,6 +4,7 @@ command line showing it only where it should. A fake clock stands in for time.""
 from __future__ import annotations
 
 import io
+import itertools
 import subprocess
 import sys
 
@@ -81,7 +82,7 @@ def test_the_simulator_reports_from_zero_to_every_game() -> None:
     finally:
         unregister(toy_game.NAME)
     assert calls[0] == (0, 60) and calls[-1] == (60, 60)
-    assert len(calls) > 2 and all(earlier[0] < later[0] for earlier, later in zip(calls, calls[1:], strict=False))
+    assert len(calls) > 2 and all(earlier[0] < later[0] for earlier, later in itertools.pairwise(calls))
 
 
 def simulate_command(*flags: str) -> subprocess.CompletedProcess[str]:

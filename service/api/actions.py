@@ -34,10 +34,11 @@ ACT_ERRORS = (
 )
 
 
-def seat_acts(game_id: str, read: commands.ActionReader) -> Response:
-    """Apply the caller seat's actions read from the body, all or nothing; answer its new view."""
+def seat_acts(game_id: str, read: commands.ActionReader, route_of: str | None = None) -> Response:
+    """Apply the caller seat's actions read from the body, all or nothing; answer its new view. ``route_of``: the
+    one game the route serves (The Game's own routes), if not every game."""
     parts = incoming(game_id)
-    return reply(commands.change(store(), parts, "seat", commands.act(parts, read)))
+    return reply(commands.change(store(), parts, "seat", commands.act(parts, read, route_of)))
 
 
 def read_actions(document: Any) -> Sequence[Mapping[str, Any]]:
@@ -46,7 +47,8 @@ def read_actions(document: Any) -> Sequence[Mapping[str, Any]]:
     if isinstance(document, dict) and set(document) == {"actions"}:
         actions = document["actions"]
         if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_BATCH:
-            raise ApiError("validation_error", "actions is a list", {"actions": [f"1 to {MAX_BATCH} actions"]})
+            message = f"actions is a list of 1 to {MAX_BATCH} actions"
+            raise ApiError("validation_error", message, {"actions": [f"1 to {MAX_BATCH} actions"]})
     else:
         actions = [document]
     for index, action in enumerate(actions):

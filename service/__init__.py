@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import io
+import sys
 import time
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
-import fakeredis
-import flask_smorest
-import marshmallow as ma
-import redis
-import swagger_ui_bundle
-from flask import Blueprint, Flask, Response, current_app, request
+try:
+    import fakeredis
+    import flask_smorest
+    import marshmallow as ma
+    import redis
+    import swagger_ui_bundle
+    from flask import Blueprint, Flask, Response, current_app, request
+except ModuleNotFoundError as missing:  # `pip install thegame-core` without the extra: the core alone
+    _HINT = f"the service needs {missing.name}, which is not installed: pip install 'thegame-core[service]'"
+    if sys.argv[:1] == ["-m"]:  # `python -m service...`: while Python finds a -m module, sys.argv[0] is "-m"
+        sys.exit(f"python -m service: {_HINT}")
+    raise ModuleNotFoundError(_HINT, name=missing.name) from None
 
 from . import api, limits
 from .api.schemas import ErrorSchema

@@ -4,8 +4,8 @@
 gevent workers, one process per core this process may use (``usable_cpus``: its CPU affinity and its cgroup's CPU
 quota, not the host's count, which a container or ``taskset`` may not grant): each request and each open event
 stream is a greenlet, so a worker holds thousands of streams (a threaded worker would hold one thread per stream)
-and a slow client or Redis answer holds one greenlet; plays and health checks cost what they cost with threads (docs/benchmarks.md, "Live play:
-event streams", measured both).
+and a slow client or Redis answer holds one greenlet; plays and health checks cost what they cost with threads
+(docs/benchmarks.md, "Live play: event streams", measured both).
 Several processes are safe only with a shared Redis; the embedded store lives in one process, so
 without ``REDIS_URL`` there is exactly one worker. The access log costs 10 to 20% of a request's CPU:
 it is off unless ``GUNICORN_ACCESS_LOG`` turns it on (``1``, ``true``, ``yes``, ``on`` or ``-``: standard

@@ -1,4 +1,4 @@
-# The game service: gunicorn (gevent workers) over Redis at $REDIS_URL.
+# Card Table, the game service: gunicorn (gevent workers) over Redis at $REDIS_URL.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PORT=8000

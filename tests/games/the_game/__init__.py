@@ -12,7 +12,7 @@
     test_lookahead.py   Solo lookahead rollouts over known draw orders
     test_properties.py  Hypothesis properties over random games
     test_random_sim.py  Thousands of whole bot games checked step by step (OpenSpiel random_sim_test style)
-    test_golden.py      The golden playthrough in golden/, regenerated with `.venv/bin/python -m tests.games.the_game.golden`
+    test_golden.py      The golden playthrough in golden/ (regenerated: `python -m tests.games.the_game.golden`)
     helpers.py          Explicit decks (deck_for, scripted_deck), scripted turns, invariants, a restatement of the rules
 
 Run: `.venv/bin/pytest -n 2 tests/games/the_game`.

@@ -1,4 +1,4 @@
-# The game service: gunicorn (gevent workers) over Redis at $REDIS_URL.
+# Card Table, the game service: gunicorn (gevent workers) over Redis at $REDIS_URL.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PORT=8000
@@ -13,4 +13,4 @@ USER thegame
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/v1/health' % os.environ.get('PORT', '8000'), timeout=2)"]
-CMD ["gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"]
+CMD ["gunicorn", "--config", "python:service.gunicorn_conf", "service:create_app()"]

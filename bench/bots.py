@@ -16,11 +16,13 @@ import time
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
+from thegame_core.progress import on_terminal
 from thegame_core.simulate import Setup, simulate
 
 
 def results_row(bot: str, players: int, preset: str, games: int, seed: int, workers: int) -> str:
-    summary = simulate(Setup(players=players, bots=(bot,), seed=seed, options={"preset": preset}), games, workers)
+    setup = Setup(players=players, bots=(bot,), seed=seed, options={"preset": preset})
+    summary = simulate(setup, games, workers, on_terminal())
     low, high = summary.win_interval
     return (
         f"| {bot} | {preset} | {players} | {summary.win_rate:.1%} | {low:.1%}-{high:.1%} "
@@ -31,7 +33,9 @@ def results_row(bot: str, players: int, preset: str, games: int, seed: int, work
 def turn_times(players: int, games: int, seed: int) -> list[float]:
     """Seconds ``best`` took for each of its turns over ``games`` games."""
     times: list[float] = []
+    progress = on_terminal()
     for game in range(games):
+        progress(game, games)
         state = tg.new_game("the-game", players=players, seed=seed + game)
         bots = [create_bot("best", seed=seat) for seat in range(players)]
         while state.status == "playing":
@@ -41,6 +45,7 @@ def turn_times(players: int, games: int, seed: int) -> list[float]:
             actions = bots[seat].act(observation)
             times.append(time.perf_counter() - started)
             state = state.apply_all(actions)
+    progress(games, games)
     return times
 
 

@@ -24,6 +24,7 @@ from thegame_core.__main__ import main as cli_main
 from thegame_core.bots import create_bot, register_bot
 from thegame_core.games.ninja.bots import BOTS
 from thegame_core.games.ninja.bots.best import BestBot, Params
+from thegame_core.progress import on_terminal
 
 
 def variant(seed: int, params: Params) -> BestBot:
@@ -52,7 +53,9 @@ def times(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     samples: list[float] = []
+    progress = on_terminal()
     for game in range(args.games):
+        progress(game, args.games)
         state = tg.new_game("ninja", args.players, seed=args.seed * 100_000 + game)
         names = [args.bot] + [args.opponent] * (args.players - 1)
         bots = [create_bot(name, game="ninja", seed=game * 10 + seat) for seat, name in enumerate(names)]
@@ -66,6 +69,7 @@ def times(argv: list[str]) -> int:
                 if actions:
                     state = state.apply_all(actions)
                     break
+    progress(args.games, args.games)
     samples.sort()
     ms = [sample * 1000 for sample in samples]
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]

@@ -19,13 +19,18 @@ from tune_best import parse_params
 
 from thegame_core.bots import register_bot
 from thegame_core.games.the_game.bots.best import BestBot, Params
-from thegame_core.simulate import Setup, play_records
+from thegame_core.progress import on_terminal
+from thegame_core.simulate import GameRecord, Setup, play_records
 
 
 def scores(name: str, params: Params, players: int, args: argparse.Namespace) -> list[int]:
     register_bot("the-game", name, lambda seed: BestBot(seed, params))
     setup = Setup(players=players, bots=(name,), seed=args.seed, options={"preset": args.preset})
-    records = [record for chunk in play_records(setup, args.games, args.workers) for record in chunk]
+    records: list[GameRecord] = []
+    progress = on_terminal()
+    for chunk in play_records(setup, args.games, args.workers):
+        records.extend(chunk)
+        progress(len(records), args.games)
     return [record.score for record in records if record.score is not None]  # The Game always has one
 
 

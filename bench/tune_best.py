@@ -13,6 +13,7 @@ import dataclasses
 
 from thegame_core.bots import register_bot
 from thegame_core.games.the_game.bots.best import BestBot, Params
+from thegame_core.progress import on_terminal
 from thegame_core.simulate import Setup, simulate
 
 
@@ -46,7 +47,7 @@ def main() -> None:
     print(" ".join(args.params) or "defaults", f"preset={args.preset} games={args.games} seed={args.seed}")
     for players in args.players:
         setup = Setup(players=players, bots=("best-tuned",), seed=args.seed, options={"preset": args.preset})
-        summary = simulate(setup, args.games, args.workers)
+        summary = simulate(setup, args.games, args.workers, on_terminal())
         low, high = summary.win_interval
         print(
             f"  {players}p win {summary.win_rate:6.2%} [{low:6.2%}, {high:6.2%}]"

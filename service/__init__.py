@@ -9,12 +9,23 @@ change: records, commands, idempotency, presenters, tokens), ``clock`` (time: du
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Mapping
 from typing import Any
 
-import swagger_ui_bundle
-from flask import Blueprint, Flask
+try:  # the service extra's packages, imported here first so that their absence says what to install
+    import fakeredis  # noqa: F401
+    import flask_smorest  # noqa: F401
+    import marshmallow  # noqa: F401
+    import redis  # noqa: F401
+    import swagger_ui_bundle
+    from flask import Blueprint, Flask
+except ModuleNotFoundError as missing:  # `pip install thegame-core` without the extra: the core alone
+    _HINT = f"the service needs {missing.name}, which is not installed: pip install 'thegame-core[service]'"
+    if sys.argv[:1] == ["-m"]:  # `python -m service...`: while Python finds a -m module, sys.argv[0] is "-m"
+        sys.exit(f"python -m service: {_HINT}")
+    raise ModuleNotFoundError(_HINT, name=missing.name) from None
 
 from . import api
 from .clock.runner import ClockRunner

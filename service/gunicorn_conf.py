@@ -1,9 +1,11 @@
-"""Gunicorn settings for production: ``gunicorn --config service/gunicorn_conf.py 'service:create_app()'``.
+"""Gunicorn settings for production: ``gunicorn --config python:service.gunicorn_conf 'service:create_app()'``
+(found by module name, so the command works from any directory).
 
-gevent workers, one process per core: each request and each open event stream is a greenlet, so a worker holds
-thousands of streams (a threaded worker would hold one thread per stream) and a slow client or Redis answer
-holds one greenlet; plays and health checks cost what they cost with threads (docs/benchmarks.md, "Live play:
-event streams", measured both).
+gevent workers, one process per core this process may use (``usable_cpus``: its CPU affinity and its cgroup's CPU
+quota, not the host's count, which a container or ``taskset`` may not grant): each request and each open event
+stream is a greenlet, so a worker holds thousands of streams (a threaded worker would hold one thread per stream)
+and a slow client or Redis answer holds one greenlet; plays and health checks cost what they cost with threads
+(docs/benchmarks.md, "Live play: event streams", measured both).
 Several processes are safe only with a shared Redis; the embedded store lives in one process, so
 without ``REDIS_URL`` there is exactly one worker. The access log costs 10 to 20% of a request's CPU:
 it is off unless ``GUNICORN_ACCESS_LOG`` turns it on (``1``, ``true``, ``yes``, ``on`` or ``-``: standard
@@ -13,10 +15,12 @@ output) or names a file, as a front proxy usually keeps it.
 from __future__ import annotations
 
 import gc
-import multiprocessing
+import json
+import math
 import os
 import socket
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 _ON = {"1", "true", "yes", "on", "-"}
@@ -50,10 +54,40 @@ def every_interface(port: str) -> list[str]:
     return [f"0.0.0.0:{port}", f"[::]:{port}"] if v6_only else [f"[::]:{port}"]
 
 
+def cgroup_cpu_quota(root: Path = Path("/sys/fs/cgroup"), membership: Path = Path("/proc/self/cgroup")) -> int | None:
+    """The CPUs that the cgroup v2 quotas (``cpu.max``: ``"<quota> <period>"`` or ``"max ..."``) of this process's
+    cgroup and of its ancestors allow, rounded up; ``None`` without a quota (or without cgroup v2)."""
+    try:
+        lines = membership.read_text().splitlines()
+    except OSError:
+        return None
+    group = next((line[3:] for line in lines if line.startswith("0::")), None)  # the v2 hierarchy's line
+    if group is None:
+        return None
+    directory, quotas = root / group.lstrip("/"), []
+    for folder in (directory, *directory.parents):
+        try:
+            quota, period = (folder / "cpu.max").read_text().split()
+        except (OSError, ValueError):
+            quota = "max"
+        if quota != "max":
+            quotas.append(math.ceil(int(quota) / int(period)))
+        if folder == root:
+            break
+    return min(quotas, default=None)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may use: its affinity (``taskset``, cpusets), capped by its cgroup's CPU quota."""
+    count = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    quota = cgroup_cpu_quota()
+    return max(1, count if quota is None else min(count, quota))
+
+
 bind = every_interface(os.environ.get("PORT", "8000"))
 worker_class = "gevent"
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "10000"))  # requests and open streams per worker
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count())) if os.environ.get("REDIS_URL") else 1
+workers = int(os.environ.get("WEB_CONCURRENCY", usable_cpus())) if os.environ.get("REDIS_URL") else 1
 timeout = 30
 graceful_timeout = 10
 accesslog = access_log_target(os.environ.get("GUNICORN_ACCESS_LOG"))
@@ -78,8 +112,23 @@ def post_worker_init(worker: Any) -> None:
     """
     gc.collect()
     gc.freeze()
+    worker.tg_app = worker.wsgi  # the Flask app, for worker_exit (wrapped below)
     if any(cls.__module__ == "gunicorn.workers.ggevent" for cls in type(worker).__mro__):  # however it was named
         worker.wsgi = yielding_first(worker.wsgi)
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    """When a worker stops: one ``tg-clock`` line on the error log with what its store and clock runner did
+    (writes, rejected writes, runs, leases found taken, and each change the runner wrote: its lateness and when),
+    which ``bench/clock_crowd.py`` reads."""
+    app = getattr(worker, "tg_app", None)
+    service = None if app is None else app.extensions.get("service")
+    if service is None:
+        return
+    counts, store = service.runner.counts, service.store
+    report = {"writes": store.writes, "rejected": store.rejected, "ran": counts.ran, "lost": counts.lost}
+    report |= {"lateness_ms": counts.lateness_ms, "applied": counts.applied}
+    worker.log.info("tg-clock %s", json.dumps(report))
 
 
 def yielding_first(app: Callable[..., Any]) -> Callable[..., Any]:

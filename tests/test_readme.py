@@ -1,11 +1,12 @@
-"""Every ```python block of README.md runs as written (the shell blocks: tests/service/test_docs.py).
+"""Every ```python block of README.md is a doctest: it runs as written and prints what the README shows.
 
-The blocks run in order in one namespace, as a reader typing them into one session would: the
-bots block plays on the game that the library block created.
+The blocks run in order in one namespace, as a reader typing them into one session would: the bots block plays
+on the games that the earlier blocks created. (The shell blocks: tests/service/test_docs.py.)
 """
 
 from __future__ import annotations
 
+import doctest
 import re
 from pathlib import Path
 
@@ -18,12 +19,20 @@ def python_blocks(text: str) -> list[tuple[int, str]]:
     return [(text.count("\n", 0, match.start(1)) + 1, match.group(1)) for match in PYTHON_BLOCK.finditer(text)]
 
 
-def test_the_readme_has_python_blocks() -> None:
-    assert len(python_blocks(README.read_text())) >= 2  # the library and the bots
+def test_every_python_block_shows_its_output() -> None:
+    blocks = python_blocks(README.read_text())
+    assert len(blocks) >= 3  # the library, Ninja, the bots
+    for line, code in blocks:
+        assert code.lstrip().startswith(">>> "), f"README.md line {line}: a doctest session, with its output"
 
 
-def test_the_readme_python_blocks_run() -> None:
+def test_the_readme_python_blocks_print_what_they_show() -> None:
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     namespace: dict[str, object] = {"__name__": "readme"}
     for line, code in python_blocks(README.read_text()):
-        # padded so that a traceback names the README's own line numbers
-        exec(compile("\n" * (line - 1) + code, str(README), "exec"), namespace)
+        test = parser.get_doctest(code, namespace, "README.md", str(README), line - 1)
+        runner.run(test, clear_globs=False)
+        namespace = test.globs  # a doctest runs on a copy: the next block goes on from this one's names
+    failed, tried = runner.summarize(verbose=False)
+    assert tried >= 30
+    assert failed == 0, "README.md's examples print something else (the report above shows what)"

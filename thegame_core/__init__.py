@@ -25,6 +25,7 @@ from .errors import (
     InvalidAction,
     InvalidSetup,
     NotYourTurn,
+    WrongGame,
 )
 from .games.the_game import (
     CARDS_IN_DECK,
@@ -78,6 +79,7 @@ __all__ = [
     "Play",
     "Signal",
     "State",
+    "WrongGame",
     "dumps",
     "game_names",
     "get_game",

@@ -3,8 +3,9 @@
     python -m thegame_core simulate --players 2 --games 10000 --bot greedy
     python -m thegame_core simulate --game ninja --players 3 --bots best,greedy,greedy --games 2000 --duplicate
 
-Bad arguments print one ``error: ...`` line on stderr and exit with 2; a bot that breaks the rules
-during the run exits with 1.
+Progress (games done, rate, time left) goes to standard error when it is a terminal (``--progress``: always,
+``--quiet``: never). Bad arguments print one ``error: ...`` line on stderr and exit with 2; a bot that breaks
+the rules during the run exits with 1.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from typing import Any, NoReturn
 
 from .bots import bot_names
 from .errors import GameError
+from .progress import Progress, wanted
 from .registry import game_names
-from .simulate import Setup, check_setup, format_summary, progress_bar, simulate
+from .simulate import Setup, check_setup, format_summary, simulate
 
 
 class _Parser(argparse.ArgumentParser):
@@ -97,6 +99,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     )
     sim.add_argument("--workers", type=int, default=1, help="processes to play on (0: one per core; default: 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    shown = sim.add_mutually_exclusive_group()
+    shown.add_argument("--quiet", action="store_true", help="no progress line on standard error")
+    shown.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress on standard error even when it is not a terminal (default: only on a terminal)",
+    )
     return parser, sim
 
 
@@ -139,7 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     workers = args.workers or os.cpu_count() or 1
     try:
-        summary = simulate(setup, args.games, workers, progress_bar if sys.stderr.isatty() else None)
+        progress = Progress("games") if wanted(args.quiet, args.progress) else None
+        summary = simulate(setup, args.games, workers, progress)
     except RuntimeError as error:  # a bot broke the rules or a game did not end
         print(f"error: {error}", file=sys.stderr)
         return 1

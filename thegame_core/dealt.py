@@ -60,6 +60,15 @@ class TupleState(tuple):  # type: ignore[type-arg]
     __le__ = __gt__ = __ge__ = __lt__
     __hash__ = tuple.__hash__
 
+    def __repr__(self) -> str:
+        """Short and safe to log: the game, players, version, status and the seats to act; never a hidden card
+        (the whole state is in ``dumps``)."""
+        state: Any = self
+        waiting = sorted(state.waiting_for)
+        to_act = f", seat{'s' if len(waiting) > 1 else ''} {', '.join(map(str, waiting))} to act" if waiting else ""
+        players = f"{state.players} player{'s' if state.players > 1 else ''}"
+        return f"<{state.game}, {players}: version {state.version}, {state.status}{to_act}>"
+
 
 class Recorded:
     """The public log and the replay record of a state, from its setup and its history of actions (each with

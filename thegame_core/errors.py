@@ -52,6 +52,20 @@ class GameOver(IllegalAction):
     code = "game_over"
 
 
+class WrongGame(GameError):
+    """A bot of one game was asked to act on another game's observation."""
+
+    code = "wrong_game"
+
+    def __init__(self, bot_game: str, observation: object) -> None:
+        other = getattr(observation, "game", None)
+        if isinstance(other, str):
+            message = f"this bot plays {bot_game}, not {other}: create it with create_bot(name, game={other!r})"
+        else:
+            message = f"this bot plays {bot_game} and acts on its observations, not on {type(observation).__name__}"
+        super().__init__(message)
+
+
 class CorruptState(GameError):
     """Serialized state that cannot be read back (wrong format version, broken invariant)."""
 
@@ -67,4 +81,5 @@ COMMON_ERROR_CODES: dict[str, str] = {
     "corrupt_state": "serialized state cannot be read back",
     "unknown_game": "no game is registered under that name",
     "unknown_bot": "no bot of that name is registered for the game",
+    "wrong_game": "a bot of one game was given another game's observation",
 }

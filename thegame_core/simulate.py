@@ -17,7 +17,6 @@ import hashlib
 import math
 import multiprocessing
 import statistics
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -31,6 +30,9 @@ from .outcome import EndStatus
 from .registry import get_game
 
 CHUNK = 200  # at most this many games per task handed to a worker: enough to amortize the hand-off
+#: Tasks per worker process: progress is reported after each one, so a run of slow games (Ninja's ``best``: a few
+#: a second) still reports every few seconds; a task of fast games is still far longer than its hand-off.
+TASKS_PER_WORKER = 100
 MAX_ACTIONS = 100_000  # actions in one game before the simulator gives up on it
 
 
@@ -186,7 +188,7 @@ def play_records(setup: Setup, deals: int, workers: int = 1) -> Iterator[list[Ga
     then rotation), a chunk at a time, on ``workers`` processes (forked where the platform can, so
     games and bots registered by the caller are known to them)."""
     games = deals * setup.rotations
-    size = max(1, min(CHUNK, math.ceil(games / (max(workers, 1) * 4))))
+    size = max(1, min(CHUNK, math.ceil(games / (max(workers, 1) * TASKS_PER_WORKER))))
     bounds = [(start, min(start + size, games)) for start in range(0, games, size)]
     if workers <= 1 or len(bounds) <= 1:
         for start, stop in bounds:
@@ -370,26 +372,19 @@ def simulate(setup: Setup, games: int, workers: int = 1, progress: Callable[[int
     """Play ``games`` deals of ``setup`` (each ``setup.rotations`` times) and summarize them.
 
     Checks the setup first (``check_setup``: ``GameError``); ``progress(done, total)`` is called
-    after each chunk with counts of games.
+    with counts of games once before the first game and after each chunk (``progress.Progress`` shows them).
     """
     check_setup(setup)
     started = time.perf_counter()
     total = games * setup.rotations
     records: list[GameRecord] = []
+    if progress is not None:
+        progress(0, total)
     for chunk in play_records(setup, games, workers):
         records.extend(chunk)
         if progress is not None:
             progress(len(records), total)
     return summarize(setup, records, time.perf_counter() - started)
-
-
-def progress_bar(done: int, total: int, width: int = 40) -> None:
-    """A one-line progress bar on stderr."""
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done >= total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
 
 
 def score_bins(histogram: Mapping[int, int], width: int = 5) -> list[tuple[str, int]]:

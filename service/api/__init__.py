@@ -13,7 +13,7 @@ from .game_schemas import components
 from .schemas import ErrorSchema
 
 API_SETTINGS = {
-    "API_TITLE": "The Game service",
+    "API_TITLE": "Card Table",
     "API_VERSION": "1",
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/",
@@ -22,8 +22,9 @@ API_SETTINGS = {
     "OPENAPI_SWAGGER_UI_URL": "/docs/assets/",  # served from swagger-ui-bundle: /docs works offline
     "API_SPEC_OPTIONS": {
         "info": {
-            "description": "An open game service for the card games of our rule books: The Game (Steffen "
-            "Benndorf) and Ninja. GET /v1/games/catalog describes every game. Guide: docs/api.md."
+            "description": "Card Table, an open service for card games played by people and bots over HTTP: The "
+            "Game (Steffen Benndorf's cooperative game) and Ninja (a shedding game); Bataille corse is to come. "
+            "GET /v1/games/catalog describes every game. Guide: docs/api.md."
         },
         "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
     },

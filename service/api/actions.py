@@ -32,10 +32,11 @@ ACT_ERRORS = (
 )
 
 
-def seat_acts(game_id: str, read: ActionReader) -> Response:
-    """Apply the caller seat's actions read from the body, all or nothing; answer its new view."""
+def seat_acts(game_id: str, read: ActionReader, route_of: str | None = None) -> Response:
+    """Apply the caller seat's actions read from the body, all or nothing; answer its new view. ``route_of``: the
+    one game the route serves (The Game's own routes), if not every game."""
     parts = incoming(game_id)
-    return change(parts, "seat", commands.act(parts, read))
+    return change(parts, "seat", commands.act(parts, read, route_of))
 
 
 def rule_errors() -> list[str]:

@@ -46,8 +46,13 @@ class CreateGameSchema(ma.Schema):
     game = fields.String(
         load_default="the-game", metadata={"description": "a game of the catalog: " + ", ".join(tg.game_names())}
     )
-    players = _int(
-        required=True, validate=PLAYERS, metadata={"description": "within the game's range (GET /v1/games/catalog)"}
+    players = _int(  # no validator: the game checks its own range, and its message names that range
+        required=True,
+        metadata={
+            "description": "within the game's range (GET /v1/games/catalog)",
+            "minimum": PLAYERS.min,
+            "maximum": PLAYERS.max,
+        },
     )
     options = fields.Dict(
         keys=fields.String(),

@@ -23,8 +23,10 @@ EMPTY = EmptySchema()
 TURN = TurnSchema()
 SIGNAL = SignalSchema()
 
-#: These routes serve The Game only, so they answer its view.
-VIEW = ref(view_name("the-game"))
+#: These routes serve The Game only, so they answer its view (another game's: 422 invalid_action, pointing to
+#: ``/actions``).
+GAME = "the-game"
+VIEW = ref(view_name(GAME))
 
 
 def _plays(body: dict[str, Any]) -> Actions:
@@ -46,7 +48,7 @@ class Plays(MethodView):
     )
     def post(self, game_id: str) -> Response:
         """Place one card on a pile; answers the seat's new view."""
-        return seat_acts(game_id, reading(PLAY, lambda body: [{"type": "play", **body}]))
+        return seat_acts(game_id, reading(PLAY, lambda body: [{"type": "play", **body}]), GAME)
 
 
 @blp.route("/<game_id>/turn/end")
@@ -55,7 +57,7 @@ class TurnEnd(MethodView):
     @documented(blp, "end_turn", *ACT_ERRORS, "minimum_not_reached", body=EmptySchema, security=BEARER, changes=True)
     def post(self, game_id: str) -> Response:
         """End the turn: draw as many cards as were placed, pass on (bots then play their turns)."""
-        return seat_acts(game_id, reading(EMPTY, lambda body: [{"type": "end_turn"}]))
+        return seat_acts(game_id, reading(EMPTY, lambda body: [{"type": "end_turn"}]), GAME)
 
 
 @blp.route("/<game_id>/turns")
@@ -75,7 +77,9 @@ class Turns(MethodView):
     def post(self, game_id: str) -> Response:
         """A whole turn, all or nothing: every play in order, then (by default) the end of the turn."""
         return seat_acts(
-            game_id, reading(TURN, lambda body: [*_plays(body), *([{"type": "end_turn"}] if body["end_turn"] else [])])
+            game_id,
+            reading(TURN, lambda body: [*_plays(body), *([{"type": "end_turn"}] if body["end_turn"] else [])]),
+            GAME,
         )
 
 
@@ -86,4 +90,4 @@ class Signals(MethodView):
     def post(self, game_id: str) -> Response:
         """Ask the others not to play (`dont_play`) or not to jump far (`no_big_jump`) on a pile;
         `clear: true` withdraws it. Any seat, on its turn or not; a signal must change the table."""
-        return seat_acts(game_id, reading(SIGNAL, lambda body: [{"type": "signal", **body}]))
+        return seat_acts(game_id, reading(SIGNAL, lambda body: [{"type": "signal", **body}]), GAME)

@@ -25,7 +25,8 @@ def read_actions(document: Any) -> Actions:
     if isinstance(document, dict) and set(document) == {"actions"}:
         actions = document["actions"]
         if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_BATCH:
-            raise ApiError("validation_error", "actions is a list", {"actions": [f"1 to {MAX_BATCH} actions"]})
+            message = f"actions is a list of 1 to {MAX_BATCH} actions"
+            raise ApiError("validation_error", message, {"actions": [f"1 to {MAX_BATCH} actions"]})
     else:
         actions = [document]
     for index, action in enumerate(actions):

@@ -194,9 +194,9 @@ def rematch(incoming: Incoming, plan: Rematch, created_at: int) -> Step:
 
 
 # Play ---------------------------------------------------------------------------------------
-def act(incoming: Incoming, read: ActionReader) -> Step:
+def act(incoming: Incoming, read: ActionReader, route_of: str | None = None) -> Step:
     """The caller seat's actions, all or nothing (its owner is back: a bot no longer plays it); the core judges
-    turn and rules."""
+    turn and rules. A route of one game (``route_of``) refuses the others' games, pointing to ``/actions``."""
 
     def apply_actions(record: GameRecord, caller: Caller) -> tuple[GameRecord, Answer]:
         state = record.state
@@ -206,6 +206,12 @@ def act(incoming: Incoming, read: ActionReader) -> Step:
             raise ApiError("game_over", f"the game is over ({state.status})")
         incoming.check_if_match(record.version)
         assert caller.seat is not None
+        if route_of is not None and record.game != route_of:
+            raise ApiError(
+                "invalid_action",
+                f"this route is {route_of}'s; a game of {record.game} takes its actions at "
+                f"POST /v1/games/{incoming.game_id}/actions (GET /v1/games/catalog lists them)",
+            )
         game = tg.get_game(record.game)
         try:
             actions = [game.parse_action({**action, "seat": caller.seat}) for action in read(incoming.document())]

@@ -49,6 +49,9 @@ def play_whole_game(url: str, game: str, bots: tuple[str, str], clients_url: str
     for seat, seen in enumerate(lines):
         assert seen[-1]["event"] == "end" and seen[-1]["status"] == view["status"]
         assert (seen[-1]["seat"], seen[-1]["version"], seen[-1]["outcome"]) == (seat, view["version"], view["outcome"])
+        ranking = view["outcome"]["ranking"]
+        assert seen[-1]["winner"] == view["outcome"]["winner"] and seen[-1]["names"] == ["Ann", "Bob"]
+        assert seen[-1]["place"] == (ranking.index(seat) + 1 if ranking else None)
         played = {entry["version"] for entry in log["entries"] if entry["seat"] == seat}
         assert played == versions_sent(seen), f"seat {seat}'s log entries are exactly its client's moves"
     assert not any(entry.get("bot") or entry.get("auto") for entry in log["entries"])

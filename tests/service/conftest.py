@@ -48,7 +48,7 @@ def connect() -> Iterator[Callable[[], redis.Redis]]:
 def redis_cluster_url() -> Iterator[str]:
     """A local Redis Cluster of three masters, started once per test process (each xdist worker has its own)."""
     if not available():
-        pytest.skip("redis-server and redis-cli are not installed")
+        pytest.skip("TG_REDIS_SERVERS=off, or redis-server and redis-cli are not installed")
     with redis_cluster() as url:
         yield url
 

@@ -7,6 +7,7 @@ stopped and their files removed at the end.
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import socket
@@ -22,7 +23,10 @@ BUS_OFFSET = 10000  # a node's cluster bus listens on its port + 10000
 
 
 def available() -> bool:
-    """Whether this machine can start a cluster (the Debian packages ``redis-server`` and ``redis-tools``)."""
+    """Whether the tests may start Redis servers of their own: this machine has the Debian packages ``redis-server``
+    and ``redis-tools``, and ``TG_REDIS_SERVERS`` is not ``off`` (README, "Redis in the tests")."""
+    if os.environ.get("TG_REDIS_SERVERS", "").strip().lower() == "off":
+        return False
     return bool(shutil.which("redis-server") and shutil.which("redis-cli"))
 
 

@@ -15,7 +15,7 @@ import pytest
 import redis
 from gameclient import SORTED_DECK, started
 from redis.client import PubSub
-from redis_cluster import redis_cluster
+from redis_cluster import available, redis_cluster
 from test_clock import (
     test_a_bot_takes_an_idle_seat_over_until_its_owner_acts,
     test_a_person_who_completes_after_the_bot_s_due_time_loses_the_race,
@@ -153,3 +153,8 @@ def test_a_cluster_that_goes_away_answers_503() -> None:
         game = started(http, players=1, deck=SORTED_DECK)
     for response in (game.view(), http.post("/v1/games", json={"players": 1}), game.play(0, 2, "asc1")):
         assert response.status_code == 503 and response.get_json()["error"] == "store_unavailable"
+
+
+def test_tg_redis_servers_off_skips_the_suite_s_own_redis_servers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TG_REDIS_SERVERS", "off")
+    assert not available()

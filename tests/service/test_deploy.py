@@ -1,9 +1,12 @@
-"""The production command (the Dockerfile's CMD) and ``python -m service`` really start and answer."""
+"""The production command (the Dockerfile's CMD) and ``python -m service`` really start and answer; the worker count
+follows the CPUs the process may use; without the ``service`` extra, ``python -m service`` says what to install."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -15,6 +18,8 @@ from pathlib import Path
 import pytest
 from servers import ROOT, running
 
+from service.gunicorn_conf import cgroup_cpu_quota, usable_cpus
+
 
 def dockerfile_command() -> list[str]:
     lines = (ROOT / "Dockerfile").read_text().splitlines()
@@ -22,10 +27,12 @@ def dockerfile_command() -> list[str]:
     return command
 
 
-def test_the_dockerfile_command_serves() -> None:
+def test_the_dockerfile_command_serves_from_any_directory(tmp_path: Path) -> None:
     command = dockerfile_command()
-    assert command[0] == "gunicorn" and (ROOT / command[command.index("--config") + 1]).is_file()
-    with running([sys.executable, "-m", *command]) as (_, health):
+    config = command[command.index("--config") + 1]
+    assert command[0] == "gunicorn" and config.startswith("python:")  # found by module, not by a relative path
+    assert importlib.util.find_spec(config.removeprefix("python:")) is not None
+    with running([sys.executable, "-m", *command], cwd=tmp_path) as (_, health):
         assert health["status"] == "ok"
 
 
@@ -86,3 +93,67 @@ def test_the_wheel_ships_every_file_the_service_reads(tmp_path: Path) -> None:
         if path.is_file() and path.suffix in {".py", ".lua"} and "__pycache__" not in path.parts
     }
     assert needed and needed <= shipped, sorted(needed - shipped)
+
+
+def test_without_the_service_extra_python_dash_m_service_says_what_to_install(tmp_path: Path) -> None:
+    """The core installed alone: a ``fakeredis`` that cannot be imported stands for the missing extra."""
+    (tmp_path / "fakeredis").mkdir()
+    (tmp_path / "fakeredis" / "__init__.py").write_text(
+        "raise ModuleNotFoundError(\"No module named 'fakeredis'\", name='fakeredis')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    run = [sys.executable, "-m", "service"]
+    done = subprocess.run(run, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False)
+    hint = "the service needs fakeredis, which is not installed: pip install 'thegame-core[service]'"
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", f"python -m service: {hint}\n")
+    imported = subprocess.run(
+        [sys.executable, "-c", "import service"], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert imported.stderr.splitlines()[-1] == f"ModuleNotFoundError: {hint}"  # a library import still raises
+
+
+def cgroup(tmp_path: Path, member: str, limits: dict[str, str]) -> tuple[Path, Path]:
+    """A cgroup v2 tree under ``tmp_path`` whose ``cpu.max`` files are ``limits`` (folder -> content), and a
+    ``/proc/self/cgroup`` naming ``member``."""
+    root = tmp_path / "cgroup"
+    (root / member.lstrip("/")).mkdir(parents=True)
+    for folder, content in limits.items():
+        (root / folder / "cpu.max").write_text(content + "\n")
+    membership = tmp_path / "self-cgroup"
+    membership.write_text(f"0::{member}\n")
+    return root, membership
+
+
+@pytest.mark.parametrize(
+    ("limits", "cpus"),
+    [
+        ({}, None),  # no cpu.max anywhere: the root cgroup
+        ({"app": "max 100000"}, None),
+        ({"app": "150000 100000"}, 2),  # 1.5 CPUs: two workers, each busy part of the time
+        ({"app": "400000 100000", "app/web": "100000 100000"}, 1),  # the tightest quota on the way up counts
+        ({"app": "50000 100000", "app/web": "max 100000"}, 1),  # a parent's quota binds its children
+    ],
+)
+def test_the_cgroup_quota_is_read_up_the_tree(tmp_path: Path, limits: dict[str, str], cpus: int | None) -> None:
+    root, membership = cgroup(tmp_path, "/app/web", limits)
+    assert cgroup_cpu_quota(root, membership) == cpus
+
+
+def test_a_container_s_own_cgroup_is_the_root_and_cgroup_v1_has_no_quota(tmp_path: Path) -> None:
+    root, membership = cgroup(tmp_path, "/", {"": "200000 100000"})
+    assert cgroup_cpu_quota(root, membership) == 2
+    membership.write_text("4:memory:/x\n1:cpu:/\n")  # cgroup v1 only
+    assert cgroup_cpu_quota(root, membership) is None
+    assert cgroup_cpu_quota(root, tmp_path / "absent") is None
+
+
+def test_workers_follow_the_cpus_the_process_may_use() -> None:
+    assert 1 <= usable_cpus() <= len(os.sched_getaffinity(0))
+    if shutil.which("taskset") is None:
+        pytest.skip("taskset is not installed")
+    env = {**os.environ, "REDIS_URL": "redis://127.0.0.1:6379/0"}
+    env.pop("WEB_CONCURRENCY", None)
+    code = "import service.gunicorn_conf as conf; print(conf.workers)"
+    one_cpu = ["taskset", "--cpu-list", str(min(os.sched_getaffinity(0))), sys.executable, "-c", code]
+    done = subprocess.run(one_cpu, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout == "1\n"

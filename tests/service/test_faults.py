@@ -158,7 +158,7 @@ def assert_absent(traffic: Traffic, game_id: str) -> None:
     assert (seen.status, seen.error) == (404, "unknown_game")
 
 
-@pytest.mark.skipif(not available(), reason="redis-server is not installed")
+@pytest.mark.skipif(not available(), reason="TG_REDIS_SERVERS=off, or redis-server is not installed")
 def test_redis_stopped_and_restarted_under_traffic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     port = free_node_port()
     monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{port}/0")

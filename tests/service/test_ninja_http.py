@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 from gameclient import bearer, error_of
 
@@ -63,3 +64,42 @@ def test_an_in_turn_action_that_comes_first_closes_the_window(http: FlaskClient)
     assert played.status_code == 200 and played.get_json()["completion"] is None
     assert error_of(game.act(2, {"type": "complete", "value": 5})) == (422, "window_closed")
     assert game.view(2)["pile"] == [5, 5, 7]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "message"),
+    [
+        ("ninja", 9, "players must be an integer from 2 to 6, got 9"),
+        ("ninja", 1, "players must be an integer from 2 to 6, got 1"),
+        ("the-game", 9, "players must be an integer from 1 to 5, got 9"),
+        ("the-game", 0, "players must be an integer from 1 to 5, got 0"),
+    ],
+)
+def test_a_player_count_out_of_range_names_the_game_s_own_range(
+    http: FlaskClient, game: str, players: int, message: str
+) -> None:
+    answer = http.post("/v1/games", json={"game": game, "players": players})
+    assert error_of(answer) == (422, "validation_error") and answer.get_json()["message"] == message
+
+
+@pytest.mark.parametrize(
+    ("route", "body"),
+    [("plays", {"card": 5, "pile": "asc1"}), ("plays", {"type": "ready"}), ("turn/end", None), ("signals", {})],
+)
+def test_the_game_s_own_routes_send_another_game_to_actions(http: FlaskClient, route: str, body: Any) -> None:
+    game = Ninja(http)
+    before = game.view(0)["version"]
+    answer = http.post(f"/v1/games/{game.id}/{route}", json=body, headers=bearer(game.tokens[0]))
+    assert error_of(answer) == (422, "invalid_action")
+    assert answer.get_json()["message"] == (
+        f"this route is the-game's; a game of ninja takes its actions at POST /v1/games/{game.id}/actions "
+        "(GET /v1/games/catalog lists them)"
+    )
+    assert game.view(0)["version"] == before  # nothing applied
+
+
+def test_an_empty_batch_says_how_many_actions_a_batch_holds(http: FlaskClient) -> None:
+    game = Ninja(http)
+    answer = game.act(0, {"actions": []})
+    assert error_of(answer) == (422, "validation_error")
+    assert answer.get_json()["message"] == "actions is a list of 1 to 64 actions"

@@ -12,12 +12,14 @@ import os
 import sys
 import urllib.parse
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, NoReturn, TextIO
 
-from ..bots import create_bot
+from ..bots import bot_names, create_bot
 from ..errors import GameError
+from ..protocol import AnyBot
+from ..registry import game_names
 from .api import Api, ApiError
 from .seat import Move, Refused, SeatPlayer, Summary, call
 from .stream import Backoff, GaveUp
@@ -73,26 +75,50 @@ class Output:
                 {"event": "move", **asdict(move)},
             )
 
+    def lobby(self, view: Mapping[str, Any]) -> None:
+        """A line on standard error while the seat waits for the host to start (text output only)."""
+        if not self.quiet and not self.json:
+            seats = view["seats"]
+            taken = sum(entry["name"] is not None for entry in seats)
+            print(f"waiting for the host to start the game: {taken} of {len(seats)} seats taken", file=sys.stderr)
+
     def end(self, summary: Summary) -> None:
         outcome = summary.outcome or {}
-        text = (
-            f"game {summary.game_id} over at version {summary.version}: {summary.status} ({outcome.get('reason')}); "
-            f"seat {summary.seat} made {summary.moves} moves ({summary.actions} actions)"
-        )
+        text = f"game {summary.game_id} over at version {summary.version}: {summary.status} ({outcome.get('reason')})"
+        if summary.winner is not None:
+            text += f"; {seat_name(summary, summary.winner)} won"
+        text += f"; {seat_name(summary, summary.seat)}"
+        if summary.place is not None:
+            text += f" came {ordinal(summary.place)} of {len(summary.names)} and"
+        text += f" made {summary.moves} moves ({summary.actions} actions)"
         self._line(text, {"event": "end", **asdict(summary)})
+
+
+def seat_name(summary: Summary, seat: int) -> str:
+    """``seat 1 (Bob)``; ``seat 0 (Robo, this client)`` for the client's own."""
+    names = summary.names
+    name = names[seat] if 0 <= seat < len(names) else None
+    details = [part for part in (name, "this client" if seat == summary.seat else None) if part]
+    return f"seat {seat}" + (f" ({', '.join(details)})" if details else "")
+
+
+def ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     args = parser().parse_args(argv)
     output = Output(args.json, args.quiet, out)
-    backoff = Backoff()
+    backoff = Backoff(report=lambda line: print(f"{PROGRAM}: {line}", file=sys.stderr, flush=True))
     try:
+        known_bot(args.bot)
         api = seat_api(args, backoff, output)
         view = call(api, backoff, "GET")
         if "seat" not in view:
             raise Usage("this token is not a seat's token (the host's only watches)")
-        bot = create_bot(args.bot, game=view["game"], seed=args.seed)
-        output.end(SeatPlayer(api, bot, backoff, output.move).play())
+        bot = seat_bot(args, api, backoff, view)
+        output.end(SeatPlayer(api, bot, backoff, output.move, output.lobby).play())
     except (Usage, GameError) as error:
         return fail(2, str(error))
     except ApiError as error:
@@ -111,6 +137,9 @@ def seat_api(args: argparse.Namespace, backoff: Backoff, output: Output) -> Api:
         raise Usage(f"--url must be the server's http:// or https:// address, got {args.url!r}")
     api = Api(args.url, args.game)
     if args.join is not None:
+        game = public_game(api, backoff)
+        if game is not None:
+            create_bot(args.bot, game=game)  # an unknown bot fails here, before it takes a seat
         body = {"name": args.join}
         taken = call(api, backoff, "POST", "/seats", body, {"Idempotency-Key": str(uuid.uuid4())})
         output.joined(taken["seat"], taken["token"])
@@ -119,6 +148,34 @@ def seat_api(args: argparse.Namespace, backoff: Backoff, output: Output) -> Api:
     if not token:
         raise Usage("give the seat's token with --token or the TG_TOKEN variable, or take a seat with --join NAME")
     return api.with_token(token)
+
+
+def known_bot(name: str) -> None:
+    """A bot name no game knows is refused before any request (which game the server plays is not known yet)."""
+    if not any(name in bot_names(game) for game in game_names()):
+        every = sorted({bot for game in game_names() for bot in bot_names(game)})
+        raise Usage(f"unknown bot {name!r}; bots: {', '.join(every)}")
+
+
+def public_game(api: Api, backoff: Backoff) -> str | None:
+    """The game's name from its public view, or ``None`` when it has no spectators (the seat's view tells)."""
+    try:
+        return str(call(api, backoff, "GET")["game"])
+    except ApiError as error:
+        if error.code == "forbidden":
+            return None
+        raise
+
+
+def seat_bot(args: argparse.Namespace, api: Api, backoff: Backoff, view: dict[str, Any]) -> AnyBot:
+    """The bot for the view's game; a seat this run took for an unknown bot (in a game without spectators, whose
+    name only the seat's view tells) is left again, so no seat is held for a bot that cannot play."""
+    try:
+        return create_bot(args.bot, game=view["game"], seed=args.seed)
+    except GameError:
+        if args.join is not None:
+            call(api, backoff, "DELETE", f"/seats/{view['seat']}")
+        raise
 
 
 def fail(status: int, message: str) -> int:

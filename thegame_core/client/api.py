@@ -58,11 +58,13 @@ class Api:
         return Api(self.base, self.game_id, token, self.timeout)
 
     def call(self, method: str, path: str = "", body: Any = None, headers: Mapping[str, str] | None = None) -> Any:
-        """The JSON answer of ``method`` on the game's ``path``; ``ApiError`` for a refusal."""
+        """The JSON answer of ``method`` on the game's ``path`` (``None`` for an empty one, as ``204``);
+        ``ApiError`` for a refusal."""
         data = None if body is None else json.dumps(body).encode()
         request = self._request(self.game_url + path, method, headers, data)
         with self._open(request, self.timeout) as response:
-            return json.loads(response.read())
+            answer = response.read()
+            return json.loads(answer) if answer else None
 
     def stream(self, last_event_id: str, read_timeout: float) -> http.client.HTTPResponse:
         """The open event stream (``Last-Event-ID``: the last event seen, if any); reads time out after

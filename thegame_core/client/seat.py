@@ -45,7 +45,9 @@ class Move:
 
 @dataclass(frozen=True)
 class Summary:
-    """How the game ended, and what this client did in it."""
+    """How the game ended, and what this client did in it: ``winner`` (a seat, ``None`` in a cooperative game or
+    a game with no winner) and ``place`` (this seat's, 1 for the winner, from the outcome's ranking, else ``None``);
+    ``names``: the name of each seat."""
 
     game_id: str
     seat: int
@@ -54,6 +56,9 @@ class Summary:
     outcome: dict[str, Any] | None
     moves: int
     actions: int
+    winner: int | None = None
+    place: int | None = None
+    names: list[str | None] = field(default_factory=list)
 
 
 def history(entries: Iterable[Mapping[str, Any]], info: GameInfo, version: int) -> list[dict[str, Any]]:
@@ -95,6 +100,7 @@ class SeatPlayer:
     bot: AnyBot
     backoff: Backoff = field(default_factory=Backoff)
     on_move: Callable[[Move], None] = lambda move: None
+    on_lobby: Callable[[Mapping[str, Any]], None] = lambda view: None  # each view while the game waits to start
     moves: int = field(default=0, init=False)
     actions: int = field(default=0, init=False)
     _decided: int = field(default=-1, init=False)  # the latest version the bot decided at
@@ -107,7 +113,9 @@ class SeatPlayer:
                 return self._summary(view)
             if "seat" not in view:
                 raise Refused("this token is not a seat's token (a host token only watches)")
-            if self._may_act(view):
+            if view["status"] == "lobby":
+                self.on_lobby(view)
+            elif self._may_act(view):
                 self._act(view)
         return self._summary(call(self.api, self.backoff, "GET"))  # the stream ended: the game is over
 
@@ -139,14 +147,19 @@ class SeatPlayer:
         self.on_move(Move(view["seat"], version, decision, answer["version"]))
 
     def _summary(self, view: Mapping[str, Any]) -> Summary:
+        seat, outcome = view.get("seat", -1), view["outcome"] or {}
+        ranking = outcome.get("ranking") or []
         return Summary(
             self.api.game_id,
-            view.get("seat", -1),
+            seat,
             view["status"],
             view["version"],
             view["outcome"],
             self.moves,
             self.actions,
+            outcome.get("winner"),
+            ranking.index(seat) + 1 if seat in ranking else None,
+            [entry.get("name") for entry in view.get("seats", [])],
         )
 
 

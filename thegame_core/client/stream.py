@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.error
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 from .api import NETWORK_ERRORS, Api, ApiError
 from .sse import EventParser
 
-__all__ = ["READ_TIMEOUT", "Backoff", "GaveUp", "follow"]
+__all__ = ["READ_TIMEOUT", "Backoff", "GaveUp", "follow", "trouble"]
 
 NO_CONTENT = 204
 
@@ -31,15 +32,26 @@ class GaveUp(Exception):
     """The server stayed unreachable for ``Backoff.attempts`` tries in a row."""
 
 
+def trouble(error: Exception) -> str:
+    """What kept a request from its answer, for a person."""
+    if isinstance(error, ApiError):
+        return f"the server says to wait ({error})"
+    if isinstance(error, urllib.error.URLError):
+        return f"the server does not answer ({error.reason})"
+    return f"the connection broke ({error})"
+
+
 @dataclass
 class Backoff:
     """Pauses between attempts: ``first`` seconds, doubling up to ``most``; ``reset()`` after a success.
-    ``sleep`` is injected so that tests never wait."""
+    ``report`` hears one line per failure before its pause (what went wrong, the count, the pause); ``sleep`` is
+    injected so that tests never wait."""
 
     first: float = 0.5
     most: float = 30.0
     attempts: int = 10
     sleep: Callable[[float], None] = time.sleep
+    report: Callable[[str], None] = lambda line: None
     failures: int = field(default=0, init=False)
 
     def reset(self) -> None:
@@ -50,7 +62,9 @@ class Backoff:
         self.failures += 1
         if self.failures > self.attempts:
             raise GaveUp(f"the server did not answer {self.attempts} times in a row: {error}") from error
-        self.sleep(max(at_least, min(self.most, self.first * 2 ** (self.failures - 1))))
+        pause = max(at_least, min(self.most, self.first * 2 ** (self.failures - 1)))
+        self.report(f"{trouble(error)}; retry {self.failures} of {self.attempts} in {pause:g} s")
+        self.sleep(pause)
 
 
 def follow(api: Api, backoff: Backoff, read_timeout: float = READ_TIMEOUT) -> Iterator[dict[str, Any]]:

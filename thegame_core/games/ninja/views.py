@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ...outcome import Outcome, Progress
 from .actions import Action, action_from_dict
@@ -41,6 +41,8 @@ class Observation(Progress):
     A copy made for its reader: changing it changes nothing in the game. ``legal`` is the seat's
     legal actions (empty for a spectator), computed by the game from what the seat may know.
     """
+
+    game: ClassVar[str] = GAME_NAME
 
     seat: int | None
     hand: tuple[int, ...]
@@ -74,7 +76,7 @@ class Observation(Progress):
         give = self.give
         completion = self.completion
         view: dict[str, Any] = {
-            "game": GAME_NAME,
+            "game": self.game,
             "status": self.status,
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
             "version": self.version,

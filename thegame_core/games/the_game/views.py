@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ...outcome import Outcome, Progress
 from . import rules
@@ -26,6 +26,8 @@ class Observation(Progress):
     A copy made for its reader: changing it changes nothing in the game (it is not frozen
     because one is built per turn of every simulated game, and freezing costs time).
     """
+
+    game: ClassVar[str] = "the-game"
 
     seat: int | None
     hand: tuple[int, ...]
@@ -95,7 +97,7 @@ class Observation(Progress):
     def to_dict(self) -> dict[str, Any]:
         """The view of the HTTP contract (``docs/api.md``, "Views of every game")."""
         view: dict[str, Any] = {
-            "game": "the-game",
+            "game": self.game,
             "status": self.status,
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
             "version": self.version,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ....errors import WrongGame
 from ..actions import Accept, Action, Complete, Give, PickUp, Play, Ready, TakeFaceUp
 from ..cards import NINJA
 from ..views import Observation
@@ -26,6 +27,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, observation: Observation) -> list[Action]:
+        if type(observation) is not Observation:
+            raise WrongGame(Observation.game, observation)
         legal = observation.legal
         if not legal:
             return []
@@ -56,6 +59,8 @@ class GreedyBot:
         self.seed = seed
 
     def act(self, observation: Observation) -> list[Action]:
+        if type(observation) is not Observation:
+            raise WrongGame(Observation.game, observation)
         legal = observation.legal
         seat = observation.seat
         if not legal or seat is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ....errors import WrongGame
 from ..actions import Action, Complete, Give, Play, Ready, Swap, TakeFaceUp
 from ..cards import NINJA
 from ..views import Observation
@@ -48,6 +49,8 @@ class BestBot:
         self.tracker: Tracker | None = None
 
     def act(self, observation: Observation) -> list[Action]:
+        if type(observation) is not Observation:
+            raise WrongGame(Observation.game, observation)
         legal = observation.legal
         seat = observation.seat
         if not legal or seat is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ....errors import WrongGame
 from ..actions import Action
 from ..views import Observation
 from .planning import plan_turn
@@ -18,6 +19,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def act(self, observation: Observation) -> list[Action]:
+        if type(observation) is not Observation:
+            raise WrongGame(Observation.game, observation)
         choices = observation.turn_actions()
         return [self.rng.choice(choices)] if choices else []
 
@@ -30,6 +33,8 @@ class GreedyBot:
         self.cheap = cheap
 
     def act(self, observation: Observation) -> Sequence[Action]:
+        if type(observation) is not Observation:
+            raise WrongGame(Observation.game, observation)
         if observation.seat is None or not observation.my_turn:
             return []
         need = observation.required_this_turn - observation.placed_this_turn

@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import accumulate
 
+from ....errors import WrongGame
 from ..actions import PILES, Action, Play, Signal
 from ..views import Observation
 from . import lookahead
@@ -80,6 +81,8 @@ class BestBot:
         self.params = params or Params()
 
     def act(self, observation: Observation) -> list[Action]:
+        if type(observation) is not Observation:
+            raise WrongGame(Observation.game, observation)
         seat = observation.seat
         if seat is None or not observation.my_turn:
             return []

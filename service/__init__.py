@@ -14,7 +14,7 @@ import redis
 import swagger_ui_bundle
 from flask import Blueprint, Flask, Response, current_app, request
 
-from . import api, limits
+from . import api, limits, web
 from .api.schemas import ErrorSchema
 from .config import from_env
 from .errors import register_error_handlers
@@ -87,14 +87,15 @@ def cors_preflight() -> Response | None:
 
 
 def secure_headers(response: Response) -> Response:
-    """Every answer: no MIME sniffing, no framing, a content policy (Swagger UI's at /docs); never stored by a
-    cache under /v1/games (views carry hands, create and seat answers carry tokens: ETag and 304 still work);
-    and the CORS headers for an allowed origin (no credentials: tokens travel in the Authorization header)."""
+    """Every answer: no MIME sniffing, no framing, a content policy (Swagger UI's at /docs; the page's routes set
+    their own); never stored by a cache under /v1/games (views carry hands, create and seat answers carry tokens:
+    ETag and 304 still work); and the CORS headers for an allowed origin (no credentials: tokens travel in the
+    Authorization header)."""
     headers = response.headers
     headers["X-Content-Type-Options"] = "nosniff"
     headers["X-Frame-Options"] = "DENY"
     docs = request.path == "/docs" or request.path.startswith("/docs/")
-    headers["Content-Security-Policy"] = DOCS_POLICY if docs else API_POLICY
+    headers.setdefault("Content-Security-Policy", DOCS_POLICY if docs else API_POLICY)  # the page sets its own
     if request.path == "/v1/games" or request.path.startswith("/v1/games/"):
         headers["Cache-Control"] = "no-store"
     if current_app.config.get("CORS_ORIGINS"):
@@ -197,6 +198,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     smorest.ma_plugin.converter.add_attribute_function(nullable_reference)
     api.register(smorest)
     app.register_blueprint(SWAGGER_UI_ASSETS)
+    app.register_blueprint(web.BLUEPRINT)
     register_error_handlers(app)
     app.before_request(cors_preflight)
     app.after_request(secure_headers)

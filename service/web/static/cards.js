@@ -3,17 +3,14 @@
 import {h} from "./dom.js";
 
 /** A card's face: a button when `onclick` is given (with `label` for screen readers), otherwise an image. */
-export function card(text, {label = text, hue, note, selected, onclick, key, disabled, size} = {}) {
-  const face = [
-    h("span", {class: "corner top", "aria-hidden": "true"}, text),
-    h("span", {class: "value", "aria-hidden": "true"}, text),
-    note ? h("span", {class: "note", "aria-hidden": "true"}, note) : null,
-    h("span", {class: "corner bottom", "aria-hidden": "true"}, text),
-  ];
-  const classes = ["card", size, selected && "selected"];
+export function card(text, {label = text, hue, note, selected, onclick, key, disabled, look} = {}) {
+  // The corners and the note are drawn by CSS from data attributes: the visible text is the value alone.
+  const face = h("span", {class: "value", "aria-hidden": "true", "data-note": note}, text);
+  const classes = ["card", look, selected && "selected"]; // look: "small", "landed" (just placed)
   const element = onclick
     ? h("button", {class: classes, type: "button", onclick, key, disabled, "aria-label": label, "aria-pressed": selected === undefined ? null : String(selected)}, face)
     : h("div", {class: classes, role: "img", "aria-label": label}, face);
+  element.dataset.text = text;
   if (hue !== undefined) element.style.setProperty("--hue", String(hue));
   return element;
 }

@@ -31,14 +31,14 @@ function fill(element, props, children) {
 }
 
 /** Run `draw` (which rebuilds `root`'s content), keeping the keyboard focus on the element with the same
- * `data-key` if there still is one. */
+ * `data-key` if there still is one, else on the first button of the hand, else on the first button shown. */
 export function keepFocus(root, draw) {
   const active = document.activeElement;
   const key = active && root.contains(active) ? active.dataset.key : undefined;
   draw();
-  if (key !== undefined && !focusKey(root, key) && !root.contains(document.activeElement)) {
-    root.querySelector("button:not(:disabled)")?.focus();
-  }
+  if (key === undefined || focusKey(root, key) || root.contains(document.activeElement)) return;
+  const shown = (selector) => [...root.querySelectorAll(selector)].find((each) => each.checkVisibility());
+  (shown(".hand button:not(:disabled)") || shown("button:not(:disabled)"))?.focus();
 }
 
 /** Focus the first enabled element of `root` with `data-key` = `key` (`true` if there was one). */

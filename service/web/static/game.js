@@ -128,7 +128,8 @@ class GamePage {
     this.drawHead();
     this.drawSeats();
     keepFocus(this.parts.table, () => (this.table ? this.table.render(this.parts.table, view, ctx) : this.generic(view)));
-    this.parts.table.classList.toggle("flash", !calm() && Boolean(before) && before.version !== view.version);
+    this.parts.table.dataset.version = String(view.version);
+    this.parts.table.dataset.status = view.status;
     this.drawTodo(before);
     keepFocus(this.parts.controls, () => this.drawControls());
     this.drawOutcome();

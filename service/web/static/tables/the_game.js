@@ -8,6 +8,7 @@ import {icon} from "../icons.js";
 const SIGNALS = {dont_play: ["stop", "don't play here"], no_big_jump: ["jump", "no big jump here"]};
 const PILE_NAMES = {asc1: "first up pile", asc2: "second up pile", desc1: "first down pile", desc2: "second down pile"};
 const selected = new WeakMap(); // table element -> the card chosen in the hand
+const tops = new WeakMap(); // table element -> the piles' tops last drawn (a new top lands with a short animation)
 
 const theCard = (value, options = {}) => card(String(value), {hue: Math.round((value - 2) * 3.5), ...options});
 const pileName = (id) => PILE_NAMES[id] || id;
@@ -25,10 +26,12 @@ export function render(root, view, ctx) {
     selected.delete(root);
     ctx.send({type: "play", card: chosen, pile});
   };
+  const before = tops.get(root) || {};
+  tops.set(root, Object.fromEntries(view.piles.map((pile) => [pile.id, pile.top])));
   root.replaceChildren(h("div", {class: "tg-table"},
     facts(view),
     h("div", {class: "tg-piles", role: "group", "aria-label": "Piles"},
-      view.piles.map((pile) => pileArea(pile, view, ctx, chosen, plays, play))),
+      view.piles.map((pile) => pileArea(pile, view, ctx, chosen, plays, play, before[pile.id] !== undefined && before[pile.id] !== pile.top))),
     view.hand ? hand(view, plays, chosen, choose) : null,
     view.hands ? everyHand(view, ctx) : null,
     endTurn(view, ctx)));
@@ -42,7 +45,7 @@ function facts(view) {
     h("span", {}, `Score: ${view.score} (cards not yet placed)`));
 }
 
-function pileArea(pile, view, ctx, chosen, plays, play) {
+function pileArea(pile, view, ctx, chosen, plays, play, landed) {
   const up = pile.direction === "up";
   const allowed = chosen !== undefined && plays.some((each) => each.card === chosen && each.pile === pile.id);
   const label = `${pileName(pile.id)}, going ${pile.direction}, top ${pile.top}` + (allowed ? `: place ${chosen} here` : "");
@@ -50,7 +53,7 @@ function pileArea(pile, view, ctx, chosen, plays, play) {
   return h("div", {class: ["tg-pile", allowed && "target"]},
     h("button", {class: "pile", type: "button", key: `pile-${pile.id}`, disabled: !allowed, "aria-label": label,
       onclick: () => play(pile.id)},
-      icon(up ? "up" : "down"), theCard(pile.top, {label: String(pile.top)})),
+      icon(up ? "up" : "down"), theCard(pile.top, {label: String(pile.top), look: landed ? "landed" : undefined})),
     h("ul", {class: "signals", "aria-label": `Signals on the ${pileName(pile.id)}`},
       signals.map((signal) => h("li", {},
         icon(SIGNALS[signal.kind][0], `${ctx.name(signal.seat)}: ${SIGNALS[signal.kind][1]}`)))),
@@ -78,7 +81,7 @@ function hand(view, plays, chosen, choose) {
 function everyHand(view, ctx) {
   return h("div", {class: "all-hands"}, view.hands.map((cards, seat) =>
     h("div", {class: "seat-hand", role: "group", "aria-label": `${ctx.name(seat)}'s hand`},
-      h("span", {class: "who"}, ctx.name(seat)), cards.map((value) => theCard(value, {size: "small"})))));
+      h("span", {class: "who"}, ctx.name(seat)), cards.map((value) => theCard(value, {look: "small"})))));
 }
 
 function endTurn(view, ctx) {

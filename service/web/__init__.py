@@ -16,8 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import thegame_core as tg
 from flask import Blueprint, Response, request
+
+import thegame_core as tg
 
 from ..api.common import current
 from ..errors import ApiError

@@ -44,8 +44,9 @@ class Person:
     def button(self, name: str) -> Locator:
         return self.page.get_by_role("button", name=name, exact=True)
 
-    def create(self, game: str, players: int, seats: list[str], options: dict[str, str] | None = None,
-               public: bool = False) -> None:
+    def create(
+        self, game: str, players: int, seats: list[str], options: dict[str, str] | None = None, public: bool = False
+    ) -> None:
         """Fill the lobby's form: the game by its title, the players, each seat ("You", "A person (open seat)",
         "Bot: greedy"...) and options by their label (those under "More options" open it)."""
         page = self.page
@@ -76,7 +77,8 @@ class Person:
 
     def wait_past(self, version: int) -> None:
         self.page.wait_for_function(
-            "v => Number(document.querySelector('#table')?.dataset.version) > v || document.querySelector('.outcome h3')",
+            "v => Number(document.querySelector('#table')?.dataset.version) > v"
+            " || document.querySelector('.outcome h3')",
             arg=version,
         )
 
@@ -86,9 +88,7 @@ class Person:
     def wait_turn_or_end(self, turn: str) -> bool:
         """Wait until this person has a move (``turn``: a CSS selector of what shows it) or the game is over;
         ``True`` for a move."""
-        self.page.wait_for_function(
-            "s => document.querySelector('.outcome h3') || document.querySelector(s)", arg=turn
-        )
+        self.page.wait_for_function("s => document.querySelector('.outcome h3') || document.querySelector(s)", arg=turn)
         return not self.over()
 
     # The Game ---------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.browser.person import MOST_MOVES, Person
 from tests.browser.sites import production
 
+
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
     with production() as url:

@@ -23,7 +23,7 @@ def site() -> Iterator[str]:
 
 
 def test_a_person_plays_a_whole_game_against_a_bot(person: Callable[..., Person]) -> None:
-    ann = person(viewport=PHONE).open()
+    ann = person(viewport=PHONE, reduced_motion="no-preference").open()
     ann.create("The Game", 2, ["You", "Bot: random"], SHORT)
     assert ann.wait_turn_or_end(Person.THE_GAME_TURN)
     expect(ann.page.locator("#todo")).to_contain_text("Your turn")
@@ -37,6 +37,57 @@ def test_a_person_plays_a_whole_game_against_a_bot(person: Callable[..., Person]
     expect(ann.page.locator(".moves li").first).to_be_visible()  # the log of moves, bots' included
     assert ann.page.locator(".moves li", has_text="random bot played").count() >= 1
     ann.assert_clean()
+
+    # A rematch: every seat is held, so it starts at once; the page follows into it with the seat's new token.
+    finished = ann.game_id
+    ann.button("Rematch").click()
+    ann.page.wait_for_function("finished => !location.hash.endsWith(finished)", arg=finished)
+    expect(ann.page.locator(".role")).to_have_text("You play seat 1")
+    expect(ann.page.locator(".seats")).to_contain_text("random bot")
+    # Leaving: after a confirmation, a bot plays the seat and the person watches.
+    ann.page.once("dialog", lambda dialog: dialog.accept())
+    ann.button("Leave the seat").click()
+    expect(ann.page.locator(".role")).to_have_text("You host this game")
+    expect(ann.page.locator(".seats")).to_contain_text("open seat, Bot (best) plays it")
+    ann.assert_clean()
+
+
+def test_a_shared_seat_a_lost_stream_and_a_refused_action(person: Callable[..., Person]) -> None:
+    """The seat shared by its link (after a confirmation) plays on another device; that device's event stream is cut:
+    the page says it is reconnecting, still offers what it last saw, and shows the server's refusal of a card that
+    was played meanwhile; the stream comes back by itself."""
+    ann = person().open()
+    ann.create("The Game", 1, ["You"])
+    ann.page.once("dialog", lambda dialog: dialog.accept())
+    ann.button("Share my seat…").click()
+    link = ann.page.get_by_label("Link to your seat (keep it private)").input_value()
+    assert "#/seat/" in link
+
+    other = person()
+    other.page.route("**/events*", lambda route: route.abort())  # a network that loses every event stream
+    other.page.goto(link)
+    expect(other.page.locator(".role")).to_have_text("You play seat 1")
+    assert "/seat/" not in other.page.url  # the token leaves the address bar at once
+    expect(other.page.locator(".connection")).to_have_text("Reconnecting…")
+
+    card = ann.page.locator("#table .hand button.card:not(:disabled)").first.get_attribute("data-text")
+    before = ann.version()
+    ann.page.locator("#table .hand button.card:not(:disabled)").first.click()
+    ann.page.locator("#table button.pile:not(:disabled)").first.click()
+    ann.wait_past(before)
+
+    other.page.locator(f"#table .hand button.card[data-text='{card}']").click()  # still shown: the view is stale
+    other.page.locator("#table button.pile:not(:disabled)").first.click()
+    expect(other.page.locator(".error")).to_contain_text("Refused: ")
+    expect(other.page.locator("#assertive")).to_contain_text("Refused: ")
+    other.page.unroute("**/events*")
+    expect(other.page.locator(".connection")).to_have_text("Live")
+    expect(other.page.locator("#table")).to_have_attribute("data-version", str(ann.version()))
+    # the console names the lost streams and the refused request; nothing else went wrong
+    assert all("ERR_FAILED" in error or "422" in error for error in other.errors), other.errors
+    other.errors.clear()
+    ann.assert_clean()
+    other.assert_clean()
 
 
 def focused(page: Page, selector: str) -> bool:

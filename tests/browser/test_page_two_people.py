@@ -21,13 +21,14 @@ def site() -> Iterator[str]:
         yield url
 
 
-def test_two_people_play_each_other_watched_live_with_a_reload_and_a_keyboard_turn(person: Callable[..., Person]) -> None:
+def test_two_people_play_each_other_watched_live(person: Callable[..., Person]) -> None:
     ann = person().open(name="Ann")
     ann.create("The Game", 2, ["You", "A person (open seat)"], {"hand size": "2", "Seed": "1"}, public=True)
     game = ann.game_id
 
     bob = person().open(name="Bob")
-    bob.page.get_by_role("listitem").filter(has_text="The Game: 2 players, 1 free").get_by_role("button", name="Join").click()
+    listed = bob.page.get_by_role("listitem").filter(has_text="The Game: 2 players, 1 free")
+    listed.get_by_role("button", name="Join").click()
     expect(bob.page.locator(".role")).to_have_text("You play seat 2")
 
     watcher = person().open(f"#/game/{game}", name=None)

@@ -63,6 +63,7 @@ async function boot() {
   window.addEventListener("hashchange", route);
   route();
   document.body.dataset.ready = "true";
+  performance.mark("ready"); // the lobby (or the game) is drawn: bench/web_page.py reads it
 }
 
 boot();

@@ -11,8 +11,8 @@ import {Live} from "./live.js";
 import * as storage from "./storage.js";
 import {TABLES} from "./tables/index.js";
 
-const PACE_MS = 350; // views that come in a burst (bots answering at once) are drawn one by one, at least this far apart
-const CALM_PACE_MS = 150;
+const PACE_MS = 250; // views that come in a burst (bots answering at once) are drawn one by one, at least this far apart
+const CALM_PACE_MS = 100;
 const MAX_QUEUE = 12; // further behind than this, skip to the newest view
 const FALLBACK_MS = 1500; // an action's own answer is drawn if the stream has not brought that version by then
 const CONNECTION = {connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", ended: "Game over: stream closed"};
@@ -105,9 +105,18 @@ class GamePage {
   offer(view) {
     const last = this.queue.at(-1)?.view || this.view;
     if (last && view.version <= last.version && !(view.rematch && !last.rematch)) return;
+    if (!this.queue.length && this.myMove()) { // the seat's own moves show at once
+      clearTimeout(this.pacer);
+      this.pacer = null;
+    }
     this.queue.push({view, at: performance.now(), paced: Boolean(this.pacer)}); // paced: waits for the one shown
     if (this.queue.length > MAX_QUEUE) this.queue.splice(0, this.queue.length - 1);
     if (!this.pacer) this.next();
+  }
+
+  myMove() {
+    const view = this.view;
+    return Boolean(view) && view.seat !== undefined && view.waiting_for.includes(view.seat);
   }
 
   next() {

@@ -145,12 +145,14 @@ class Person:
 
     def screenshot(self, name: str) -> None:
         """``docs/screenshots/<name>-<width>.png``: the seats and the table at a phone's and a desktop's width (the
-        game's id and link, new every run, are not in it: the file changes only when the page does)."""
+        game's id and link, new every run, are not in it, and a clock is hidden: the file changes only when the
+        page does)."""
         page = self.page
         size = page.viewport_size
         for viewport in (PHONE, DESKTOP):
             page.set_viewport_size(viewport)
             path = SCREENSHOTS / f"{name}-{viewport['width']}.png"
+            page.evaluate("for (const clock of document.querySelectorAll('.clock')) clock.style.visibility = 'hidden'")
             page.locator(".board").screenshot(path=path, animations="disabled")
         if size:
             page.set_viewport_size(size)

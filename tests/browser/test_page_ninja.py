@@ -22,8 +22,10 @@ def site() -> Iterator[str]:
 
 def test_a_person_plays_a_whole_game_of_ninja_against_a_bot(person: Callable[..., Person]) -> None:
     ann = person().open()
-    ann.create("Ninja", 2, ["You", "Bot: greedy"], {"max turns": "12", "Seed": "3", "Bots' pace (ms)": "0"})
+    options = {"max turns": "12", "turn seconds": "600", "Seed": "3", "Bots' pace (ms)": "0"}
+    ann.create("Ninja", 2, ["You", "Bot: greedy"], options)
     page = ann.page
+    expect(page.locator(".seat.me .clock")).to_have_text(re.compile(r"^(10:00|9:5\d)$"))  # the seat's deadline
     expect(page.locator("#todo")).to_contain_text("Swap")
     expect(page.locator(".nj-centre")).to_contain_text("Swap phase")
 

@@ -45,7 +45,7 @@ class GamePage {
       moves: h("ol", {class: "moves", reversed: true, "aria-label": "Moves so far, newest first"}),
       share: h("div", {class: "share"}),
     };
-    this.connection = h("span", {class: "connection", role: "status"}, CONNECTION.connecting);
+    this.connection = h("span", {class: "connection"}, CONNECTION.connecting);
     root.replaceChildren(h("section", {class: "game", "aria-label": "Game"},
       this.parts.head, h("div", {class: "status-line"}, this.connection, this.parts.todo),
       h("div", {class: "board"}, this.parts.seats, this.parts.table), this.parts.error, this.parts.controls,
@@ -88,6 +88,9 @@ class GamePage {
     this.live = new Live(this.gameId, this.token, {
       onView: (view) => this.offer(view),
       onState: (state) => {
+        if (state === "reconnecting" || (state === "live" && this.connection.classList.contains("reconnecting"))) {
+          announce(`Connection: ${CONNECTION[state]}`);
+        }
         this.connection.textContent = CONNECTION[state];
         this.connection.className = `connection ${state}`;
       },

@@ -2,6 +2,7 @@
 // by jumps or by autoplay. The states come from the service (`/web/replays/<id>`, rebuilt by the rules from the
 // replay record the log shows); the moves in words from the log. Shareable: `#/replay/<id>/<step>`.
 
+import {announce} from "./announce.js";
 import {get} from "./api.js";
 import {h, keepFocus} from "./dom.js";
 import {TABLES} from "./tables/index.js";
@@ -46,7 +47,7 @@ class Replay {
   build() {
     const last = this.frames.length - 1;
     this.board = h("div", {class: "table", id: "table"});
-    this.caption = h("p", {class: "todo", role: "status"});
+    this.caption = h("p", {class: "todo"});
     this.slider = h("input", {type: "range", id: "replay-step", min: 0, max: last, value: 0,
       oninput: () => this.show(Number(this.slider.value))});
     this.play = h("button", {type: "button", key: "autoplay", onclick: () => this.toggle()}, "Autoplay");
@@ -84,6 +85,7 @@ class Replay {
     const done = this.at === last ? ` The end: ${this.view.outcome ? outcomeText(this.view, this) : this.view.status}.` : "";
     const move = this.at === 0 ? "The deal." : `Move ${this.at} of ${last}: ${this.words(this.entries[this.at - 1])}.`;
     this.caption.textContent = move + done;
+    if (!this.timer) announce(move + done); // autoplay speaks for itself on the table; steps are read out
     this.slider.value = String(this.at);
     history.replaceState(null, "", `#/replay/${this.gameId}/${this.at}`);
     if (this.at === last) this.pause();

@@ -89,7 +89,7 @@ function label(action, ctx) {
   switch (action.type) {
     case "play": return `Play ${plural(action.value, action.count)}`;
     case "pick_up": return "Pick up the pile";
-    case "give": return `Give the pile to ${ctx.name(action.target)}`;
+    case "give": return action.target === null ? "Keep the 13 (give to nobody)" : `Give the pile to ${ctx.name(action.target)}`;
     case "accept": return "Take the pile";
     case "complete": return `Complete the ${valueName(action.value)}s!`;
     case "take_face_up": return `Take ${valueName(action.value)} from the table`;

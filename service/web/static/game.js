@@ -17,7 +17,7 @@ const MAX_QUEUE = 12; // further behind than this, skip to the newest view
 const FALLBACK_MS = 1500; // an action's own answer is drawn if the stream has not brought that version by then
 const CONNECTION = {connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", ended: "Game over: stream closed"};
 
-export function isOver(view) {
+function isOver(view) {
   return !["lobby", "playing"].includes(view.status);
 }
 

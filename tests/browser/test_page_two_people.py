@@ -27,6 +27,8 @@ def test_two_people_play_each_other_watched_live(person: Callable[..., Person]) 
     game = ann.game_id
 
     bob = person().open(name="Bob")
+    expect(bob.page.get_by_role("heading", name="Open games")).to_be_visible()
+    bob.assert_clean()  # the lobby, as the page opens
     listed = bob.page.get_by_role("listitem").filter(has_text="The Game: 2 players, 1 free")
     listed.get_by_role("button", name="Join").click()
     expect(bob.page.locator(".role")).to_have_text("You play seat 2")

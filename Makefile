@@ -33,7 +33,7 @@ typecheck: $(DEV_STAMP)
 test: lint typecheck
 	$(BIN)/pytest -n 2 tests
 
-# The service on http://$${HOST:-127.0.0.1}:$${PORT:-8000} (Swagger UI at /docs); embedded store unless REDIS_URL is set.
+# The service on http://$${HOST:-127.0.0.1}:$${PORT:-8000}: the page at /, Swagger UI at /docs; embedded store unless REDIS_URL is set.
 run: $(RUN_STAMP)
 	$(BIN)/python -m service
 

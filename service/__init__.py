@@ -27,7 +27,7 @@ except ModuleNotFoundError as missing:  # `pip install thegame-core` without the
         sys.exit(f"python -m service: {_HINT}")
     raise ModuleNotFoundError(_HINT, name=missing.name) from None
 
-from . import api
+from . import api, web
 from .clock.runner import ClockRunner
 from .config import Settings, from_env
 from .http.bodies import BoundedChunkedBodies
@@ -60,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.url_map.merge_slashes = False  # `//v1//games` is a 404, not a 308 whose Location is built from Host
     api.register(app)
     app.register_blueprint(SWAGGER_UI_ASSETS)
+    app.register_blueprint(web.BLUEPRINT)
     register_error_handlers(app)
     app.before_request(cors_preflight)
     app.after_request(secure_headers)

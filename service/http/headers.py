@@ -43,14 +43,15 @@ def cors_preflight() -> Response | None:
 
 
 def secure_headers(response: Response) -> Response:
-    """Every answer: no MIME sniffing, no framing, a content policy (Swagger UI's at /docs); never stored by a
-    cache under /v1/games (views carry hands, create and seat answers carry tokens: ETag and 304 still work);
-    and the CORS headers for an allowed origin (no credentials: tokens travel in the Authorization header)."""
+    """Every answer: no MIME sniffing, no framing, a content policy (Swagger UI's at /docs; the page's routes set their
+    own); never stored by a cache under /v1/games (views carry hands, create and seat answers carry tokens: ETag
+    and 304 still work); and the CORS headers for an allowed origin (no credentials: tokens travel in the
+    Authorization header)."""
     headers = response.headers
     headers["X-Content-Type-Options"] = "nosniff"
     headers["X-Frame-Options"] = "DENY"
     docs = request.path == "/docs" or request.path.startswith("/docs/")
-    headers["Content-Security-Policy"] = DOCS_POLICY if docs else API_POLICY
+    headers.setdefault("Content-Security-Policy", DOCS_POLICY if docs else API_POLICY)  # the page sets its own
     if request.path == "/v1/games" or request.path.startswith("/v1/games/"):
         headers["Cache-Control"] = "no-store"
     if current_app.config.get("CORS_ORIGINS"):

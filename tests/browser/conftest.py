@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
+
+from tests.browser.person import Person
 
 
 @pytest.fixture(scope="session")
@@ -25,3 +28,19 @@ def browser() -> Iterator[Browser]:
         browser = playwright.chromium.launch(executable_path=executable, headless=True)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def person(browser: Browser, site: str) -> Iterator[Callable[..., Person]]:
+    """A new person at ``site`` (each test module gives its server), each in a browser context of their own (its
+    own storage: another device); their contexts close after the test, and with them their event streams."""
+    contexts: list[BrowserContext] = []
+
+    def arrive(**options: Any) -> Person:
+        # less motion, as some people ask: the page's shorter pace between bots' moves keeps the tests quick
+        contexts.append(browser.new_context(**{"reduced_motion": "reduce", **options}))
+        return Person(contexts[-1], site)
+
+    yield arrive
+    for context in contexts:
+        context.close()

@@ -63,4 +63,9 @@ def running(command: list[str], cwd: Path = ROOT) -> Iterator[tuple[int, dict[st
             yield port, health(port, process, errors)
         finally:
             process.terminate()
-            process.wait(timeout=10)
+            try:  # gunicorn lets its workers finish for up to its graceful_timeout (10 s) on a busy machine
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+                raise

@@ -1,0 +1,34 @@
+// The service's HTTP API (docs/api.md): JSON in and out, errors as ApiError with the server's code and message.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.message || `the server answered ${status}`);
+    this.status = status;
+    this.code = body?.error || "http_error";
+  }
+}
+
+/** A random key for `Idempotency-Key` (also outside secure contexts, where `crypto.randomUUID` is missing). */
+export function randomKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** `method` on `/v1` + `path`; resolves to the JSON answer (`null` for 204), rejects with an ApiError. */
+export async function call(method, path, {token, body, key} = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (key) headers["Idempotency-Key"] = key;
+  let answer;
+  try {
+    answer = await fetch(`/v1${path}`, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch {
+    throw new ApiError(0, {error: "network", message: "the service cannot be reached: check the connection"});
+  }
+  const text = await answer.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!answer.ok) throw new ApiError(answer.status, data);
+  return data;
+}
+
+export const get = (path, token) => call("GET", path, {token});

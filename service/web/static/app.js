@@ -1,0 +1,69 @@
+// The page's entry: the catalog, the person's name, and the route in the address's fragment (#/game/<id>,
+// #/replay/<id>, #/seat/<id>/<token>): a fragment never reaches a server, so a shared seat's token stays out of logs.
+
+import {get} from "./api.js";
+import {mountGame} from "./game.js";
+import {h} from "./dom.js";
+import {mountLobby} from "./lobby.js";
+import {mountReplay} from "./replay.js";
+import * as storage from "./storage.js";
+
+const main = document.getElementById("main");
+const nameInput = document.getElementById("name");
+let unmount = () => {};
+let catalog = [];
+
+/** The person's name: asked once (the field at the top), then remembered; `""` after pointing at the empty field. */
+function askName() {
+  const value = nameInput.value.trim();
+  if (value) {
+    storage.setName(value);
+    return value;
+  }
+  nameInput.focus();
+  nameInput.setAttribute("aria-invalid", "true");
+  document.getElementById("name-help").textContent = "Enter your name first: the other players see it.";
+  return "";
+}
+
+function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+function route() {
+  unmount();
+  const [, screen, id, extra] = location.hash.split("/");
+  const context = {catalog, go, askName, gameId: id};
+  if (screen === "seat" && id && extra) {
+    storage.hold(id, {seatToken: decodeURIComponent(extra)});
+    history.replaceState(null, "", `#/game/${id}`); // the token leaves the address bar at once
+    return route();
+  }
+  document.body.dataset.screen = screen || "lobby";
+  if (screen === "game" && id) unmount = mountGame(main, context);
+  else if (screen === "replay" && id) unmount = mountReplay(main, {...context, step: extra});
+  else unmount = mountLobby(main, context);
+  window.scrollTo(0, 0);
+}
+
+async function boot() {
+  nameInput.value = storage.name();
+  nameInput.addEventListener("change", () => {
+    storage.setName(nameInput.value);
+    nameInput.removeAttribute("aria-invalid");
+    document.getElementById("name-help").textContent = "";
+  });
+  try {
+    catalog = (await get("/games/catalog")).games;
+  } catch (error) {
+    main.replaceChildren(h("p", {class: "error"}, `The service cannot be reached: ${error.message}`));
+    return;
+  }
+  window.addEventListener("hashchange", route);
+  route();
+  document.body.dataset.ready = "true";
+  performance.mark("ready"); // the lobby (or the game) is drawn: bench/web_page.py reads it
+}
+
+boot();

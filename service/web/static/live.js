@@ -1,0 +1,65 @@
+// A game's event stream (EventSource): one view per version, reconnecting by itself, with a visible state.
+// EventSource retries on its own after a network error (`retry: 1000` from the server); when the server refuses the
+// stream (an error status, 204 after the end) it stops, and this retries later, sooner when the page regains focus
+// or the network comes back; a finished game's stream is not reopened.
+
+const BACKOFF_MS = [1000, 2000, 5000, 10000, 15000];
+
+export class Live {
+  /** Follow `gameId` with `token` (or none: the public view); `onView(view)` per event, `onState(state)` on each
+   * change of "connecting" | "live" | "reconnecting" | "ended". */
+  constructor(gameId, token, {onView, onState}) {
+    this.url = `/v1/games/${encodeURIComponent(gameId)}/events` + (token ? `?token=${encodeURIComponent(token)}` : "");
+    this.onView = onView;
+    this.onState = onState;
+    this.failures = 0;
+    this.over = false;
+    this.wake = () => this.reopenIfClosed();
+    for (const name of ["focus", "online"]) window.addEventListener(name, this.wake);
+    document.addEventListener("visibilitychange", this.wake);
+    this.open("connecting");
+  }
+
+  open(state) {
+    this.setState(state);
+    this.source = new EventSource(this.url);
+    this.source.addEventListener("open", () => {
+      this.failures = 0;
+      this.setState("live");
+    });
+    this.source.addEventListener("view", (message) => {
+      const {view} = JSON.parse(message.data);
+      this.over = !["lobby", "playing"].includes(view.status);
+      this.onView(view);
+    });
+    this.source.addEventListener("error", () => this.lost());
+  }
+
+  lost() {
+    if (this.source.readyState === EventSource.CONNECTING) return this.setState("reconnecting");
+    this.source.close();
+    if (this.over) return this.setState("ended");
+    this.setState("reconnecting");
+    const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)];
+    this.failures += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.reopenIfClosed(), delay);
+  }
+
+  reopenIfClosed() {
+    if (this.stopped || this.over || document.visibilityState === "hidden") return;
+    if (this.source.readyState === EventSource.CLOSED) this.open("reconnecting");
+  }
+
+  setState(state) {
+    if (state !== this.state) this.onState((this.state = state));
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.source.close();
+    for (const name of ["focus", "online"]) window.removeEventListener(name, this.wake);
+    document.removeEventListener("visibilitychange", this.wake);
+  }
+}

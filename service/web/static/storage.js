@@ -1,0 +1,41 @@
+// What the browser keeps: the person's name and, per game, the tokens it holds (a reload resumes the seat).
+
+const NAME = "tg.name";
+const GAMES = "tg.games";
+const KEEP = 50; // games remembered: the newest ones
+
+function read() {
+  try {
+    return JSON.parse(localStorage.getItem(GAMES)) || {};
+  } catch {
+    return {};
+  }
+}
+
+export function name() {
+  return localStorage.getItem(NAME) || "";
+}
+
+export function setName(value) {
+  localStorage.setItem(NAME, value.trim());
+}
+
+/** `{seat, seatToken, hostToken}` held for a game (`{}` when none). */
+export function held(gameId) {
+  return read()[gameId] || {};
+}
+
+/** Merge `facts` into what is held for `gameId` (a `null` forgets that fact). */
+export function hold(gameId, facts) {
+  const games = read();
+  const merged = {...games[gameId], ...facts, at: Date.now()};
+  for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
+  games[gameId] = merged;
+  const newest = Object.entries(games).sort((a, b) => b[1].at - a[1].at).slice(0, KEEP);
+  localStorage.setItem(GAMES, JSON.stringify(Object.fromEntries(newest)));
+}
+
+/** The newest games held, `[id, facts]`, newest first. */
+export function recent(count = 8) {
+  return Object.entries(read()).sort((a, b) => b[1].at - a[1].at).slice(0, count);
+}

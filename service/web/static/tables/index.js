@@ -1,0 +1,11 @@
+// Each game's table, by the game's catalog name. A table module exports `render(root, view, ctx)` (ctx: `send`,
+// `name(seat)`), `todo(view)` (what the seat should do now, or null) and `describe(logEntry, name, names)` (a move in
+// words). Adding a game's table: one module and one line here.
+
+import * as ninja from "./ninja.js";
+import * as theGame from "./the_game.js";
+
+export const TABLES = {
+  "the-game": theGame,
+  ninja,
+};

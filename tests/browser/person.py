@@ -1,0 +1,158 @@
+"""A person at the page, in a browser context of their own: everything goes through clicks and keys on what the page
+shows (locators by role and name, which also check that the page names its controls), never through the API."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+from tests.service.servers import ROOT
+
+WAIT_MS = 15000  # each step: views travel in milliseconds; bots of Ninja wait their pace; a busy CI machine
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+#: The moves a test takes at most before it calls a game endless.
+MOST_MOVES = 200
+
+
+class Person:
+    """One person's page. ``errors`` gathers what the page threw or logged as an error."""
+
+    def __init__(self, context: BrowserContext, url: str) -> None:
+        self.url = url
+        self.errors: list[str] = []
+        context.add_init_script(path=str(AXE))  # a test tool, injected by the browser: the page's policy stays
+        self.page: Page = context.new_page()
+        self.page.set_default_timeout(WAIT_MS)
+        self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+
+    def open(self, route: str = "", name: str | None = "Ann") -> Person:
+        self.page.goto(f"{self.url}/{route}")
+        expect(self.page.locator("body[data-ready]")).to_be_attached()
+        if name is not None:
+            self.page.get_by_label("Your name").fill(name)
+            self.page.get_by_label("Your name").dispatch_event("change")
+        return self
+
+    def button(self, name: str) -> Locator:
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    def create(
+        self, game: str, players: int, seats: list[str], options: dict[str, str] | None = None, public: bool = False
+    ) -> None:
+        """Fill the lobby's form: the game by its title, the players, each seat ("You", "A person (open seat)",
+        "Bot: greedy"...) and options by their label (those under "More options" open it)."""
+        page = self.page
+        page.get_by_role("radio", name=re.compile(game)).check()
+        page.get_by_label("Players", exact=True).fill(str(players))
+        page.get_by_label("Players", exact=True).dispatch_event("change")
+        for seat, choice in enumerate(seats):
+            page.get_by_label(f"Seat {seat + 1}", exact=True).select_option(label=choice)
+        if options:
+            page.get_by_text("More options").click()
+            for label, value in options.items():
+                field = page.get_by_label(label, exact=True)
+                if field.evaluate("element => element.tagName") == "SELECT":
+                    field.select_option(value)
+                else:
+                    field.fill(value)
+        if public:
+            page.get_by_label("List it among the open games").check()
+        self.button("Create the game").click()
+        expect(page.locator("#table")).to_be_attached()
+
+    @property
+    def game_id(self) -> str:
+        return self.page.url.rsplit("/", 1)[1]
+
+    def version(self) -> int:
+        return int(self.page.locator("#table").get_attribute("data-version") or -1)
+
+    def wait_past(self, version: int) -> None:
+        self.page.wait_for_function(
+            "v => Number(document.querySelector('#table')?.dataset.version) > v"
+            " || document.querySelector('.outcome h3')",
+            arg=version,
+        )
+
+    def over(self) -> bool:
+        return self.page.locator(".outcome h3").count() > 0
+
+    def wait_turn_or_end(self, turn: str) -> bool:
+        """Wait until this person has a move (``turn``: a CSS selector of what shows it) or the game is over;
+        ``True`` for a move."""
+        self.page.wait_for_function("s => document.querySelector('.outcome h3') || document.querySelector(s)", arg=turn)
+        return not self.over()
+
+    # The Game ---------------------------------------------------------------------------------------------------
+    THE_GAME_TURN = "#table .hand button.card:not(:disabled), #table button:not(:disabled)[data-key='end-turn']"
+
+    def the_game_turn(self) -> None:
+        """One whole turn, as a person who knows no strategy: the lowest card that can go somewhere, on the first
+        pile that takes it, until the minimum is placed; then end the turn."""
+        end = self.button("End turn")
+        while not self.over():
+            before = self.version()
+            if end.is_enabled():
+                end.click()
+                self.wait_past(before)
+                return
+            self.page.locator("#table .hand button.card:not(:disabled)").first.click()
+            self.page.locator("#table button.pile:not(:disabled)").first.click()
+            self.wait_past(before)
+
+    def play_the_game_to_its_end(self) -> None:
+        for _ in range(MOST_MOVES):
+            if not self.wait_turn_or_end(self.THE_GAME_TURN):
+                return
+            self.the_game_turn()
+        raise AssertionError("the game did not end")
+
+    # Ninja ------------------------------------------------------------------------------------------------------
+    NINJA_MOVE = "#table [aria-label='Your moves'] button"
+
+    def ninja_move(self) -> None:
+        """The first move the page offers (a completion first, then plays from the lowest, a pick-up, ready)."""
+        before = self.version()
+        self.page.locator(self.NINJA_MOVE).first.click()
+        self.wait_past(before)
+
+    # Checks -----------------------------------------------------------------------------------------------------
+    def outcome(self) -> str:
+        return self.page.locator(".outcome").inner_text()
+
+    def serious_violations(self) -> list[dict[str, Any]]:
+        """axe-core's serious and critical findings on the page as it is now."""
+        found = self.page.evaluate("async () => (await axe.run(document)).violations")
+        return [
+            {"id": each["id"], "nodes": [node["target"] for node in each["nodes"]][:3]}
+            for each in found
+            if each["impact"] in ("serious", "critical")
+        ]
+
+    def assert_clean(self) -> None:
+        """No serious accessibility violation, no error thrown or logged."""
+        violations = self.serious_violations()
+        assert violations == [], json.dumps(violations, indent=1)
+        assert self.errors == [], json.dumps(self.errors, indent=1)
+
+    def screenshot(self, name: str) -> None:
+        """``docs/screenshots/<name>-<width>.png``: the seats and the table at a phone's and a desktop's width (the
+        game's id and link, new every run, are not in it, and a clock is hidden: the file changes only when the
+        page does)."""
+        page = self.page
+        size = page.viewport_size
+        for viewport in (PHONE, DESKTOP):
+            page.set_viewport_size(viewport)
+            path = SCREENSHOTS / f"{name}-{viewport['width']}.png"
+            page.evaluate("for (const clock of document.querySelectorAll('.clock')) clock.style.visibility = 'hidden'")
+            page.locator(".board").screenshot(path=path, animations="disabled")
+        if size:
+            page.set_viewport_size(size)

@@ -3,13 +3,14 @@ slap), the views; the transitions themselves are in ``engine``."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from ...dealt import Recorded, TupleState
 from ...errors import InvalidAction, InvalidSetup
 from ...outcome import Outcome, Progress
-from .actions import FLIPS, Action, Flip, Slap
+from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Slap
 from .cards import check_deck, deal
 from .engine import MAX_ERRORS, advance, may_slap, step
 from .options import Options
@@ -109,6 +110,19 @@ class State(TupleState, Fields, Progress, Recorded):
         """What each of the last ``count`` actions did, oldest first: a slap's ``"valid"``, ``"false"`` or
         ``"stale"``; ``None`` for a flip. The log's entries carry the same words (``"result"``)."""
         return [action.result if type(action) is Slap else None for action in self.history[-count:]] if count else []
+
+    def stats(self) -> dict[str, int]:
+        """What the simulator adds up: how piles were won, and how slaps turned out."""
+        slaps = Counter(action.result for action in self.history if type(action) is Slap)
+        by_slap, by_challenge, other = self.won_by
+        return {
+            "piles won:by slap": by_slap,
+            "piles won:by challenge": by_challenge,
+            "piles won:otherwise": other,
+            "slaps:valid": slaps[VALID],
+            "slaps:false": slaps[FALSE],
+            "slaps:stale": slaps[STALE],
+        }
 
     # Transitions ----------------------------------------------------------------------------------
     #: The state after ``action``; raises ``GameError`` (and changes nothing) if it is refused.

@@ -112,7 +112,7 @@ def new_game(
     players: int,
     *,
     seed: int | None = ...,
-    deck: Sequence[int] | None = ...,
+    deck: Sequence[int | str] | None = ...,
     options: Mapping[str, Any] | None = ...,
     first_seat: int = ...,
 ) -> AnyState: ...
@@ -121,7 +121,7 @@ def new_game(
     players: int,
     *,
     seed: int | None = None,
-    deck: Sequence[int] | None = None,
+    deck: Sequence[int | str] | None = None,
     options: Mapping[str, Any] | None = None,
     first_seat: int = 0,
 ) -> AnyState:
@@ -164,11 +164,12 @@ def loads(text: str | bytes, earlier: tuple[str, AnyState] | None = None) -> Any
 
 def _continues(text: str, earlier: str) -> bool:
     """Whether ``text`` is ``earlier`` with more actions: ``dumps`` writes a dealt game's history last, so the two
-    agree on everything up to the end of ``earlier``'s last action (setup included), then ``text`` goes on."""
-    head = earlier[:-2]  # without the history's ``]`` and the snapshot's ``}``
-    return (
-        earlier.endswith('"]}')  # at least one action: else there is nothing to skip
-        and len(text) > len(earlier)
-        and text.startswith(head)
-        and text[len(head)] == ","
-    )
+    agree on everything up to the end of ``earlier``'s last action (setup included), then ``text`` goes on. The
+    history is a list of notations (``...,"P0:5:asc1"]}``) or, for a game that writes it as one string, that
+    string (``...,"history":"..a.B"}``)."""
+    head = earlier[:-2]  # without the history's closing ``]`` (or quote) and the snapshot's ``}``
+    if len(text) <= len(earlier) or not text.startswith(head):
+        return False
+    if earlier.endswith('"]}'):  # a list with at least one action: else there is nothing to skip
+        return text[len(head)] == ","
+    return earlier.endswith('"}') and text[len(head)] != '"'

@@ -2,6 +2,7 @@
 
     python -m thegame_core simulate --players 2 --games 10000 --bot greedy
     python -m thegame_core simulate --game ninja --players 3 --bots best,greedy,greedy --games 2000 --duplicate
+    python -m thegame_core simulate --game bataille-corse --bots best,random --reactions fast,normal --games 2000
 
 Progress (games done, rate, time left) goes to standard error when it is a terminal (``--progress``: always,
 ``--quiet``: never). Bad arguments print one ``error: ...`` line on stderr and exit with 2; a bot that breaks
@@ -97,6 +98,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         choices=["strict", "try"],
         help="The Game's stuck policy (same as --option stuck_policy=...)",
     )
+    sim.add_argument(
+        "--reactions",
+        default=None,
+        metavar="LEVEL[,LEVEL...]",
+        help="real-time games: each bot's reaction level (easy, normal, fast), as --bots; default normal",
+    )
     sim.add_argument("--workers", type=int, default=1, help="processes to play on (0: one per core; default: 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     shown = sim.add_mutually_exclusive_group()
@@ -133,7 +140,16 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Setup]:
             sim.error(f"option {key!r} is given twice")
         options[key] = _option_value(text)
     players = args.players if args.players is not None else (len(bots) if len(bots) > 1 else 2)
-    setup = Setup(game=args.game, players=players, bots=bots, seed=args.seed, options=options, duplicate=args.duplicate)
+    reactions = tuple(level.strip() for level in args.reactions.split(",")) if args.reactions else ()
+    setup = Setup(
+        game=args.game,
+        players=players,
+        bots=bots,
+        seed=args.seed,
+        options=options,
+        duplicate=args.duplicate,
+        reactions=reactions,
+    )
     return args, setup
 
 

@@ -17,11 +17,12 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 from .errors import CorruptState, GameError, InvalidSetup
 from .protocol import AnyState
 
+T = TypeVar("T")
 FORMAT_VERSION = 1
 SNAPSHOT_KEYS = frozenset({"format", "game", "options", "deck", "first_seat", "history"})
 
 
-def shuffled(cards: Sequence[int], seed: int) -> tuple[int, ...]:
+def shuffled(cards: Sequence[T], seed: int) -> tuple[T, ...]:
     """``cards`` in the order ``random.Random(seed).shuffle`` gives: the same on every machine and Python."""
     deck = list(cards)
     random.Random(seed).shuffle(deck)
@@ -77,7 +78,7 @@ class Recorded:
     __slots__ = ()
     game: ClassVar[str]
     options: Any
-    deck: tuple[int, ...]
+    deck: tuple[Any, ...]
     first_seat: int
     history: tuple[Any, ...]
 
@@ -103,7 +104,7 @@ class Dealt(Protocol):
     @property
     def options(self) -> Any: ...
     @property
-    def deck(self) -> tuple[int, ...]: ...
+    def deck(self) -> tuple[Any, ...]: ...
     @property
     def first_seat(self) -> int: ...
     @property
@@ -128,20 +129,22 @@ class DealtGame(ABC, Generic[S]):
         """Validated options (``InvalidSetup`` otherwise)."""
 
     @abstractmethod
-    def start(self, options: Any, deck: Sequence[int], first_seat: int) -> S:
+    def start(self, options: Any, deck: Sequence[Any], first_seat: int) -> S:
         """The state dealt from ``deck`` (``InvalidSetup`` for a deck that is not the game's)."""
 
     @abstractmethod
-    def shuffled_deck(self, seed: int) -> tuple[int, ...]:
-        """The deck ``seed`` deals."""
+    def shuffled_deck(self, seed: int, options: Any = None) -> tuple[Any, ...]:
+        """The deck ``seed`` deals under the resolved ``options`` (None: the defaults; a game whose cards depend
+        on its options reads them)."""
 
     @abstractmethod
     def parse_action(self, data: Mapping[str, Any]) -> Any:
         """An action from its dict form (``InvalidAction`` if malformed)."""
 
-    @abstractmethod
     def action_from_notation(self, text: str) -> Any:
-        """An action from the compact notation of snapshots (``InvalidAction`` if malformed)."""
+        """An action from one entry of the default history notation (``InvalidAction`` if malformed); a game that
+        writes its history otherwise overrides ``history_notation`` and ``replay_history`` instead."""
+        raise NotImplementedError(f"{self.name} writes its history with history_notation")
 
     @abstractmethod
     def observation(self, view: Mapping[str, Any], options: Any, history: tuple[Any, ...]) -> Any:
@@ -153,7 +156,7 @@ class DealtGame(ABC, Generic[S]):
         *,
         players: int,
         seed: int | None = None,
-        deck: Sequence[int] | None = None,
+        deck: Sequence[Any] | None = None,
         options: Mapping[str, Any] | None = None,
         first_seat: int = 0,
     ) -> S:
@@ -162,7 +165,7 @@ class DealtGame(ABC, Generic[S]):
         if seed is not None and deck is None:
             if type(seed) is not int:
                 raise InvalidSetup(f"seed must be an integer, got {seed!r}")
-            deck = self.shuffled_deck(seed)
+            deck = self.shuffled_deck(seed, resolved)
         elif deck is None or seed is not None:
             raise InvalidSetup("give exactly one of seed or deck")
         return self.start(resolved, deck, first_seat)
@@ -199,8 +202,20 @@ class DealtGame(ABC, Generic[S]):
             "options": own.options.to_dict(),
             "deck": list(own.deck),
             "first_seat": own.first_seat,
-            "history": [action.notation() for action in own.history],
+            "history": self.history_notation(own),
         }
+
+    def history_notation(self, state: S) -> Any:
+        """The snapshot's ``history``: by default a list of each action's ``notation()``. It is written last, so
+        a longer game's snapshot continues a shorter one's text (``thegame_core.loads`` relies on it)."""
+        return [action.notation() for action in state.history]
+
+    def replay_history(self, start: S, history: Any, done: int) -> S:
+        """``start``, a state of the game after ``done`` actions, with the snapshot's ``history`` applied from its
+        action ``done`` on (``CorruptState`` or another ``GameError`` for a damaged history)."""
+        if not isinstance(history, list) or not all(type(text) is str for text in history):
+            raise CorruptState("history must be a list of action notations")
+        return start.apply_all([self.action_from_notation(text) for text in history[done:]])  # type: ignore[no-any-return]
 
     def from_dict(self, data: Mapping[str, Any]) -> S:
         """The state a snapshot holds, replayed; ``CorruptState`` for anything else."""
@@ -215,13 +230,11 @@ class DealtGame(ABC, Generic[S]):
         if set(data) != SNAPSHOT_KEYS:
             raise CorruptState(f"a {self.name} snapshot has exactly the fields {', '.join(sorted(SNAPSHOT_KEYS))}")
         try:
-            options, history = data["options"], data["history"]
-            if not isinstance(history, list) or not all(type(text) is str for text in history):
-                raise CorruptState("history must be a list of action notations")
+            options = data["options"]
             if earlier is None:
                 start = self.start(self.resolve_options(options["players"], options), data["deck"], data["first_seat"])
             else:
-                start, history = earlier, history[len(earlier.history) :]
-            return start.apply_all([self.action_from_notation(text) for text in history])  # type: ignore[no-any-return]
+                start = earlier
+            return self.replay_history(start, data["history"], len(start.history))
         except (GameError, KeyError, TypeError, ValueError, IndexError) as error:
             raise CorruptState(f"damaged {self.name} snapshot: {error}") from None

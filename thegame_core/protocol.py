@@ -222,7 +222,7 @@ class Game(Protocol[ActionT, ObsT]):
         *,
         players: int,
         seed: int | None,
-        deck: Sequence[int] | None,
+        deck: Sequence[int | str] | None,
         options: Mapping[str, Any] | None,
         first_seat: int,
     ) -> GameState[ActionT, ObsT]: ...

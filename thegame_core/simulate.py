@@ -9,6 +9,11 @@ Game ``i`` of a run with ``seed`` always gets the same deal and bot seeds, deriv
 processes. With ``duplicate``, each deal is played once per seat rotation (rotation ``r`` seats
 bot ``bots[(seat + r) % players]`` at ``seat``); a bot keeps its seed across the rotations of a
 deal, so only its seat changes, and rotation 0 is the game a plain run plays.
+
+A real-time game (its registry entry says ``realtime``: Bataille corse) is raced instead: every seat of the
+asking order is asked, each bot that acts draws its delay from its reaction level (``reaction``), and the
+soonest action is applied (ties by a seeded draw, never by seat); the others never arrive, as they would have
+been stale. ``reactions`` gives each seat's level.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import random
 import statistics
 import time
 from collections import Counter
@@ -27,6 +33,7 @@ from typing import Any
 from .bots import create_bot
 from .errors import GameError, InvalidSetup
 from .outcome import EndStatus
+from .reaction import DEFAULT_LEVEL, LEVELS, reaction
 from .registry import get_game
 
 CHUNK = 200  # at most this many games per task handed to a worker: enough to amortize the hand-off
@@ -56,10 +63,13 @@ class Setup:
     seed: int = 1
     options: Mapping[str, Any] = field(default_factory=dict)
     duplicate: bool = False
+    reactions: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         bots: Any = self.bots
         object.__setattr__(self, "bots", (bots,) if isinstance(bots, str) else tuple(bots))
+        reactions: Any = self.reactions
+        object.__setattr__(self, "reactions", (reactions,) if isinstance(reactions, str) else tuple(reactions))
         object.__setattr__(self, "options", dict(self.options))  # picklable for the workers
 
     @property
@@ -77,6 +87,12 @@ class Setup:
         lineup = self.lineup
         return tuple(lineup[(seat + rotation) % self.players] for seat in range(self.players))
 
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The reaction level of each bot of the lineup (it moves with its bot in the rotations)."""
+        levels = self.reactions or (DEFAULT_LEVEL,)
+        return levels * self.players if len(levels) == 1 else levels
+
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
@@ -91,6 +107,7 @@ class GameRecord:
     turns: int
     actions: int
     score: int | None
+    stats: tuple[tuple[str, int], ...] = ()  # the game's own counts (``state.stats()``), if it has them
 
 
 def check_setup(setup: Setup) -> None:
@@ -114,6 +131,11 @@ def check_setup(setup: Setup) -> None:
         )
     if len(setup.bots) not in (1, setup.players):
         raise InvalidSetup(f"give one bot for every seat or one per seat ({setup.players}), not {len(setup.bots)}")
+    if setup.reactions:
+        if not getattr(game, "realtime", False):
+            raise InvalidSetup(f"{setup.game} is not a real-time game: reaction levels do not apply")
+        if len(setup.reactions) not in (1, setup.players) or not set(setup.reactions) <= set(LEVELS):
+            raise InvalidSetup(f"give one reaction level for every seat or one per seat, among {', '.join(LEVELS)}")
     _start(setup, 0, 0)
 
 
@@ -131,7 +153,26 @@ def _start(setup: Setup, deal: int, rotation: int) -> tuple[Any, tuple[str, ...]
         create_bot(name, game=setup.game, seed=derive_seed(setup.seed, deal, (seat + rotation) % setup.players))
         for seat, name in enumerate(names)
     ]
+    if setup.reactions:
+        for seat, bot in enumerate(bots):
+            bot.reaction = reaction(setup.levels[(seat + rotation) % setup.players])  # type: ignore[attr-defined]
     return state, names, bots
+
+
+def _soonest(state: Any, bots: list[Any], rng: random.Random) -> tuple[int, Any]:
+    """A real-time game's race: the seat whose actions come first by its bot's drawn delay, and those actions."""
+    soonest: tuple[tuple[float, float], int, Any] | None = None
+    for seat in state.asking_order():
+        actions = bots[seat].act(state.observe(seat))
+        if actions:
+            key = (bots[seat].delay_ms(actions), rng.random())
+            if soonest is None or key < soonest[0]:
+                soonest = (key, seat, actions)
+        elif seat in state.waiting_for:
+            return seat, actions
+    if soonest is None:
+        raise RuntimeError(f"no seat acted (asked: {list(state.asking_order())})")
+    return soonest[1], soonest[2]
 
 
 def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
@@ -142,18 +183,18 @@ def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
     """
     state, names, bots = _start(setup, deal, rotation)
     where = f"{setup.game}, deal {deal}" + (f", rotation {rotation}" if setup.duplicate else "")
+    race = random.Random(derive_seed(setup.seed, deal, rotation, "race")) if _realtime(setup) else None
     while state.outcome is None:
         if state.version >= MAX_ACTIONS:
             raise RuntimeError(f"{where}: no end within {MAX_ACTIONS:,} actions (bots: {', '.join(names)})")
+        if race is not None:
+            seat, actions = _soonest(state, bots, race)
+            state = _applied(state, actions, where, names, seat)
+            continue
         for seat in state.asking_order():
             actions = bots[seat].act(state.observe(seat))
             if actions:
-                try:
-                    state = state.apply_all(actions)
-                except GameError as error:
-                    raise RuntimeError(
-                        f"{where}: bot {names[seat]!r} at seat {seat} sent a refused action: {error}"
-                    ) from error
+                state = _applied(state, actions, where, names, seat)
                 break
             if seat in state.waiting_for:
                 raise RuntimeError(
@@ -165,6 +206,7 @@ def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
             )
     outcome = state.outcome
     score = getattr(state, "score", None)
+    stats = state.stats() if hasattr(state, "stats") else {}
     return GameRecord(
         deal=deal,
         rotation=rotation,
@@ -175,7 +217,22 @@ def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
         turns=state.turns,
         actions=state.version,
         score=score if type(score) is int else None,
+        stats=tuple(stats.items()),
     )
+
+
+def _realtime(setup: Setup) -> bool:
+    return bool(getattr(get_game(setup.game), "realtime", False))
+
+
+def _applied(state: Any, actions: Any, where: str, names: Sequence[str], seat: int) -> Any:
+    """``state`` after a bot's ``actions``, or ``RuntimeError`` naming the bot if they are refused or missing."""
+    if not actions:
+        raise RuntimeError(f"{where}: bot {names[seat]!r} at seat {seat} declined although the game waits for it")
+    try:
+        return state.apply_all(actions)
+    except GameError as error:
+        raise RuntimeError(f"{where}: bot {names[seat]!r} at seat {seat} sent a refused action: {error}") from error
 
 
 def _play_chunk(setup: Setup, start: int, stop: int) -> list[GameRecord]:
@@ -214,6 +271,15 @@ def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, 
     centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
     margin = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return (max(0.0, centre - margin), min(1.0, centre + margin))
+
+
+def mean_interval(values: Sequence[int], z: float = 1.959964) -> tuple[float, float]:
+    """95% interval of the mean of ``values`` (normal approximation: fine for the hundreds of games of a run)."""
+    if len(values) < 2:
+        mean = float(values[0]) if values else 0.0
+        return (mean, mean)
+    mean, margin = statistics.fmean(values), z * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean - margin, mean + margin)
 
 
 @dataclass(frozen=True)
@@ -269,6 +335,8 @@ class Summary:
     outcomes: dict[str, int]
     mean_turns: float
     median_turns: float
+    turns_interval: tuple[float, float]
+    stats: dict[str, int]
     seconds: float
     games_per_second: float
     wins: int | None = None
@@ -297,6 +365,9 @@ class Summary:
             "outcomes": dict(sorted(self.outcomes.items())),
             "mean_turns": self.mean_turns,
             "median_turns": self.median_turns,
+            "turns_interval": list(self.turns_interval),
+            "stats": self.stats or None,
+            "reactions": list(setup.levels) if setup.reactions else None,
             "wins": self.wins,
             "win_rate": self.win_rate,
             "win_interval": None if self.win_interval is None else list(self.win_interval),
@@ -327,6 +398,8 @@ def summarize(setup: Setup, records: Sequence[GameRecord], seconds: float) -> Su
         "outcomes": dict(Counter(record.reason for record in records)),
         "mean_turns": statistics.fmean(turns) if turns else 0.0,
         "median_turns": statistics.median(turns) if turns else 0.0,
+        "turns_interval": mean_interval(turns),
+        "stats": dict(sum((Counter(dict(record.stats)) for record in records), Counter())),
         "seconds": seconds,
         "games_per_second": games / seconds if seconds > 0 else 0.0,
     }
@@ -395,6 +468,21 @@ def score_bins(histogram: Mapping[int, int], width: int = 5) -> list[tuple[str, 
     return [("0" if b == 0 else f"{(b - 1) * width + 1}-{b * width}", bins[b]) for b in range(max(bins, default=0) + 1)]
 
 
+def format_stats(stats: Mapping[str, int]) -> list[str]:
+    """A game's own counts, grouped by the part of their name before ``:``, each with its share of its group
+    (``piles won:by slap``, ``piles won:by challenge`` -> ``piles won: by slap 61.0%, by challenge 37.5%``)."""
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for name, count in stats.items():
+        group, _, item = name.partition(":")
+        groups.setdefault(group, []).append((item, count))
+    lines = []
+    for group, items in groups.items():
+        total = max(sum(count for _, count in items), 1)
+        shares = ", ".join(f"{item} {count} ({count / total:.1%})" for item, count in items)
+        lines.append(f"{group}: {shares}")
+    return lines
+
+
 def _rate(wins: int, rate: float, interval: tuple[float, float]) -> str:
     return f"{wins:7d}  {rate:7.2%} (95% interval {interval[0]:.2%} to {interval[1]:.2%})"
 
@@ -412,7 +500,13 @@ def format_summary(summary: Summary) -> str:
     games = max(summary.games, 1)
     outcomes = sorted(summary.outcomes.items(), key=lambda item: (-item[1], item[0]))
     lines.append("outcomes: " + ", ".join(f"{reason} {count} ({count / games:.1%})" for reason, count in outcomes))
-    lines.append(f"turns: mean {summary.mean_turns:.2f}  median {summary.median_turns:g}")
+    low, high = summary.turns_interval
+    lines.append(
+        f"turns: mean {summary.mean_turns:.2f} (95% interval {low:.2f} to {high:.2f})  median {summary.median_turns:g}"
+    )
+    if setup.reactions:
+        lines.append("reactions: " + ", ".join(setup.levels))
+    lines.extend(format_stats(summary.stats))
     if summary.wins is not None and summary.win_rate is not None and summary.win_interval is not None:
         low, high = summary.win_interval
         lines.append(f"wins: {summary.wins}")

@@ -23,7 +23,8 @@ API_SETTINGS = {
     "API_SPEC_OPTIONS": {
         "info": {
             "description": "Card Table, an open service for card games played by people and bots over HTTP: The "
-            "Game (Steffen Benndorf's cooperative game) and Ninja (a shedding game); Bataille corse is to come. "
+            "Game (Steffen Benndorf's cooperative game), Ninja (a shedding game) and Bataille corse (Egyptian "
+            "Ratscrew, with real-time slaps). "
             "GET /v1/games/catalog describes every game. Guide: docs/api.md."
         },
         "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},

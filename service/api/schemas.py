@@ -35,6 +35,22 @@ class _JsonBoolean(fields.Boolean):
         return value
 
 
+class _Card(fields.Field):  # type: ignore[type-arg]
+    """A card of a deck: an integer (The Game, Ninja) or a short string (Bataille corse's "AS", "10H"); the game
+    checks that the deck is its own."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int | str:
+        if type(value) is int or (isinstance(value, str) and 1 <= len(value) <= 3):
+            return value
+        raise ma.ValidationError("a card is an integer or a short string")
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+_CARD_DOC = {"oneOf": [{"type": "integer"}, {"type": "string"}]}
+
+
 def _pile(**kwargs: Any) -> fields.String:
     return fields.String(
         validate=OneOf(tg.PILES), metadata={"description": "asc1, asc2 (up), desc1, desc2 (down)"}, **kwargs
@@ -61,7 +77,9 @@ class CreateGameSchema(ma.Schema):
     )
     seed = _int(validate=SEED_RANGE, metadata={"description": "shuffles the deck; not with deck"})
     deck = fields.List(
-        _int(), validate=Length(max=200), metadata={"description": "the game's cards in deal/draw order; not with seed"}
+        _Card(metadata=_CARD_DOC),
+        validate=Length(max=200),
+        metadata={"description": "the game's cards in deal/draw order (GET /v1/games/catalog: cards); not with seed"},
     )
 
     public = _JsonBoolean(load_default=False, metadata={"description": "listed in the lobby list (GET /v1/games)"})
@@ -202,7 +220,7 @@ class ReplaySchema(ResponseSchema):
     game = fields.String()
     players = fields.Integer()
     options = fields.Dict()
-    deck = fields.List(fields.Integer())
+    deck = fields.List(_Card(metadata=_CARD_DOC))
     first_seat = fields.Integer()
     actions = fields.List(fields.Dict())
 

@@ -48,7 +48,7 @@ class GameRecord:
     options: dict[str, Any]
     seed: int  # given or drawn at creation; shuffles the deck (unless one was given) and draws the first seat
     host: str
-    deck: list[int] | None = None  # an explicit deck, until the game starts (then the state holds it)
+    deck: list[int | str] | None = None  # an explicit deck, until the game starts (then the state holds it)
     lobby_version: int = 0
     seats: tuple[Seat | None, ...] = ()
     turn_seconds: int = 0  # the clock's options (``clock.OPTIONS``), kept apart from the core's

@@ -24,7 +24,7 @@ from thegame_core.bots import bot_names, create_bot
 from thegame_core.protocol import GameInfo
 from thegame_core.registry import register, unregister
 
-MAX_STEPS = 6000  # actions in one game before it must have ended (Ninja's max_turns bounds its turns at 2,000)
+MAX_STEPS = 30_000  # actions before a game must have ended (Bataille corse: max_flips 10,000, and slaps)
 CHECK_EVERY = 7  # the expensive checks (snapshots, replays, every seat's actions) run at every 7th step
 COMMON_VIEW_FIELDS = ("game", "status", "outcome", "version", "options", "players", "seats", "current_seat")
 

@@ -45,7 +45,7 @@ def test_the_ninja_walkthrough() -> None:
     output = run_against_a_server(shell_block("docs/api.md", "## Walk-through with curl: Ninja"))
     lines = output.splitlines()
     catalog = [json.loads(line)["name"] for line in lines[:-6]]
-    assert catalog == ["ninja", "the-game"]
+    assert catalog == ["bataille-corse", "ninja", "the-game"]
     assert lines[-6:-3] == [
         '{"phase":"swap","waiting_for":[0,1]}',
         '{"phase":"swap","waiting_for":[1]}',

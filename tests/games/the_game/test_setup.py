@@ -285,7 +285,7 @@ def test_a_hand_is_seen_by_its_owner_only() -> None:
 
 
 def test_unknown_game_is_refused() -> None:
-    """The registry knows "the-game" and "ninja"; any other name is refused with code unknown_game."""
-    assert {"the-game", "ninja"} <= set(tg.game_names())
+    """The registry knows "the-game", "ninja" and "bataille-corse"; any other name is refused with code unknown_game."""
+    assert {"the-game", "ninja", "bataille-corse"} <= set(tg.game_names())
     with raises_code("unknown_game"):
-        tg.new_game("bataille-corse", 2, seed=1)
+        tg.new_game("egyptian-ratscrew", 2, seed=1)

@@ -104,7 +104,7 @@ class Ninja(DealtGame[State]):
     def start(self, options: Options, deck: Sequence[int], first_seat: int) -> State:
         return State.start(options, deck, first_seat)
 
-    def shuffled_deck(self, seed: int) -> tuple[int, ...]:
+    def shuffled_deck(self, seed: int, options: Any = None) -> tuple[int, ...]:
         return shuffled_deck(seed)
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...errors import InvalidSetup
+from ...option_table import resolve
 from ...protocol import OptionInfo
 from .cards import HIGHEST, MAX_COPIES
 
@@ -235,26 +236,6 @@ def preset_of(options: Options) -> str | None:
     return next((name for name in PRESETS if resolve_options(options.players, {"preset": name}) == options), None)
 
 
-def _checked(option: OptionInfo, value: Any) -> Any:
-    """``value`` if it is allowed for ``option`` (exact JSON types: a bool is not an int), else ``InvalidSetup``."""
-    if option.type == "bool":
-        if type(value) is not bool:
-            raise InvalidSetup(f"{option.name} must be true or false, got {value!r}")
-    elif option.type == "int":
-        if value is None and option.default is None:
-            return value
-        low, high = option.min or 0, option.max
-        if type(value) is not int or value < low or (high is not None and value > high):
-            bounds = f"from {low} to {high}" if high is not None else f"from {low} (or null: no limit)"
-            raise InvalidSetup(f"{option.name} must be an integer {bounds}, got {value!r}")
-    elif type(value) is not str or value not in (option.choices or ()):
-        raise InvalidSetup(f"{option.name} must be one of {', '.join(option.choices or ())}, got {value!r}")
-    return value
-
-
-_BY_NAME = {option.name: option for option in OPTIONS}
-
-
 def check_players(players: Any) -> int:
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidSetup(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
@@ -270,19 +251,4 @@ def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> O
     players = check_players(players)
     if options is None:
         return _DEFAULTS[players]
-    if not isinstance(options, Mapping):
-        raise InvalidSetup(f"options must be an object of option names to values, got {options!r}")
-    values = dict(options)
-    echoed = values.pop("players", players)  # Options.to_dict() echoes players back
-    if type(echoed) is not int or echoed != players:
-        raise InvalidSetup(f"options.players disagrees with players={players}")
-    unknown = sorted(map(str, set(values) - {"preset", *OPTION_KEYS}))
-    if unknown:
-        raise InvalidSetup(f"unknown option(s): {', '.join(unknown)}; options: {', '.join(OPTION_KEYS)}")
-    preset_name = values.pop("preset", None)
-    if preset_name is None:
-        preset_name = "standard"
-    if type(preset_name) is not str or preset_name not in PRESETS:
-        raise InvalidSetup(f"unknown preset {preset_name!r}; presets: {', '.join(PRESETS)}")
-    merged = {**PRESETS[preset_name], **values}
-    return Options(players, **{name: _checked(_BY_NAME[name], value) for name, value in merged.items()})
+    return resolve(players, options, OPTIONS, PRESETS, Options)

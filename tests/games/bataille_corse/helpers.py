@@ -1,0 +1,84 @@
+"""Shared helpers of Bataille corse's tests: card strings to ints, decks that deal chosen packets, and positions.
+
+``position`` sets a table up directly (packets, pile, challenge, errors), as a scenario needs it; everything after
+that goes through the real transitions (``apply``), which are what the tests check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from thegame_core.games.bataille_corse import GAME, Flip, Slap, State
+from thegame_core.games.bataille_corse.cards import CARD_OF, NAMES, PLAIN_DECK
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """``"7H 7D"`` as card ints, in that order."""
+    return tuple(CARD_OF[name] for name in text.split())
+
+
+def names(card_ints: Sequence[int]) -> list[str]:
+    return [NAMES[card] for card in card_ints]
+
+
+def deck_for(players: int, packets: Mapping[int, str], first_seat: int = 0) -> list[str]:
+    """The 52-card deck in deal order whose deal gives each named seat those first cards (in flip order); the
+    cards nobody named fill the rest, in rank order."""
+    named = {seat: text.split() for seat, text in packets.items()}
+    used = {name for chosen in named.values() for name in chosen}
+    filler = [name for name in PLAIN_DECK if name not in used]
+    wanted: dict[int, list[str]] = {seat: list(named.get(seat, [])) for seat in range(players)}
+    deck = []
+    for index in range(52):
+        seat = (first_seat + index) % players
+        deck.append(wanted[seat].pop(0) if wanted[seat] else filler.pop(0))
+    assert not any(wanted.values()), "more cards named than a packet holds"
+    return deck
+
+
+def position(
+    players: int,
+    packets: Mapping[int, str],
+    pile: str = "",
+    *,
+    current: int = 0,
+    challenge: tuple[int, int, int] | None = None,
+    errors: Sequence[int] | None = None,
+    options: Mapping[str, Any] | None = None,
+    last_flipper: int | None = None,
+) -> State:
+    """A table set up directly: the named packets (others empty), the face-up ``pile`` (bottom first)."""
+    start = GAME.new_game(players=players, seed=1, options=options)
+    packet_ints = tuple(cards(packets.get(seat, "")) for seat in range(players))
+    ins = sum(1 << seat for seat, packet in enumerate(packet_ints) if packet)
+    if challenge is not None:
+        ins |= 1 << challenge[0] | 1 << challenge[1]
+    return start._replace(
+        packets=packet_ints,
+        pile=cards(pile),
+        pile_version=len(pile.split()),
+        current=current,
+        challenge=challenge,
+        errors=tuple(errors or (0,) * players),
+        ins=ins,
+        last_flipper=last_flipper,
+        flips=len(pile.split()),
+    )
+
+
+def flip(state: State) -> State:
+    return state.apply(Flip(state.current))
+
+
+def slap(state: State, seat: int) -> State:
+    """``seat`` slaps the pile as it is now."""
+    return state.apply(Slap(seat, state.pile_version))
+
+
+def packet(state: State, seat: int) -> list[str]:
+    return names(state.packets[seat])
+
+
+def last_result(state: State) -> str | None:
+    return state.results(1)[0]

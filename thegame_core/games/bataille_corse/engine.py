@@ -1,0 +1,263 @@
+"""Bataille corse's transitions (C5-C10) on ``Table``, a mutable scratch copy of a state's fields.
+
+``advance(state, actions)`` loads one table, applies every action to it in order and builds one new state at the
+end, so a batch is all or nothing by construction: an error leaves the caller's state untouched. Each action is
+checked in the contract's order (game over, shape, turn or pile version, then the rules), then played; after it,
+``settle`` applies what follows by itself (a payer with nothing left to borrow, a seat on turn without cards, the
+degenerate end, a lone seat's collect) and ``track`` notes the seats that went OUT, for the ranking.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
+from ...outcome import Outcome
+from .actions import FALSE, FLIPS, STALE, VALID, Flip, Slap
+from .cards import TRIES
+from .options import Options
+from .rules import slappable
+
+#: How a pile was won (``State.won_by`` counts each): a valid slap, a challenge, or the rest (a lone seat's
+#: collect, the degenerate end).
+BY_SLAP, BY_CHALLENGE, BY_OTHER = 0, 1, 2
+MAX_ERRORS = 3  # C8: the third error excludes a seat for good
+
+ERRORS = {
+    "empty_pile": "a slap on the current pile version while the pile is empty: there is nothing to slap",
+    "cannot_slap": "this seat may not slap now: excluded after 3 errors, or out with an error on this pile already",
+}
+#: Why a game of Bataille corse ended.
+Reason = Literal["all_cards", "flip_limit"]
+OUTCOME_REASONS: dict[str, str] = {
+    "all_cards": "one seat holds every card",
+    "flip_limit": "max_flips flips were made; ranking by cards held",
+}
+
+
+def may_slap(seat: int, ins: int, errors: tuple[int, ...], blocked: int) -> bool:
+    """C6: any IN seat; an OUT seat with fewer than 3 errors and none on this pile (``ins``, ``blocked``: a bit per
+    seat)."""
+    return bool(ins >> seat & 1) or (errors[seat] < MAX_ERRORS and not blocked >> seat & 1)
+
+
+class Table:
+    """A state's fields, changed in place while a batch of actions is applied."""
+
+    __slots__ = (
+        "added", "blocked", "challenge", "current", "deck", "end", "errors", "excluded", "first_seat", "flips",
+        "history", "ins", "last_flipper", "options", "out_at", "outcome", "packets", "penalty", "pile",
+        "pile_version", "won_by",
+    )  # fmt: skip
+    options: Options
+    first_seat: int
+    current: int
+    pile_version: int
+
+    def __init__(self, state: Any) -> None:
+        (
+            self.options, self.deck, self.first_seat, packets, self.pile, self.penalty, self.pile_version,
+            self.challenge, self.current, self.last_flipper, self.errors, self.blocked, self.excluded, self.ins,
+            self.out_at, self.flips, won_by, self.history, self.outcome,
+        ) = state  # fmt: skip
+        self.packets: list[tuple[int, ...]] = list(packets)
+        self.won_by = list(won_by)
+        self.added: list[Flip | Slap] = []
+        self.end: Reason | None = None
+
+    def fields(self) -> tuple[Any, ...]:
+        return (
+            self.options, self.deck, self.first_seat, tuple(self.packets), self.pile, self.penalty, self.pile_version,
+            self.challenge, self.current, self.last_flipper, self.errors, self.blocked, self.excluded, self.ins,
+            self.out_at, self.flips, tuple(self.won_by), self.history + tuple(self.added), self.outcome,
+        )  # fmt: skip
+
+    # One action ----------------------------------------------------------------------------------
+    def act(self, action: Any) -> None:
+        if self.outcome is not None:
+            raise GameOver("the game is over")
+        kind = type(action)
+        seat = action.seat if kind is Flip or kind is Slap else None
+        players = self.options.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise InvalidAction(f"not an action of this game of {players} seats: {action!r}")
+        if kind is Flip:
+            if seat != self.current:
+                raise NotYourTurn(f"it is seat {self.current}'s turn to flip")
+            self.flip(seat)
+            self.added.append(FLIPS[seat])
+        else:
+            seen, version = action.pile_version, self.pile_version
+            if type(seen) is not int or not 0 <= seen <= version:
+                raise InvalidAction(f"pile_version must be an integer from 0 to {version}, got {seen!r}")
+            if seen < version:  # a slower slap: a no-op before any other check
+                self.added.append(Slap(seat, seen, STALE, version - seen))
+                return
+            if not self.pile:
+                raise IllegalAction("the pile is empty", code="empty_pile")
+            if not self.may_slap(seat):
+                raise IllegalAction(f"seat {seat} may not slap now", code="cannot_slap")
+            if slappable(self.pile, self.options):
+                self.collect(seat, BY_SLAP)
+                self.added.append(Slap(seat, seen, VALID))
+            else:
+                self.pay(seat)
+                self.added.append(Slap(seat, seen, FALSE))
+        self.track()
+
+    def may_slap(self, seat: int) -> bool:
+        return may_slap(seat, self.ins, self.errors, self.blocked)
+
+    def next_with_cards(self, after: int, skip: int | None = None) -> int | None:
+        """The next seat clockwise after ``after`` (never ``after`` itself nor ``skip``) that holds cards."""
+        players, packets = self.options.players, self.packets
+        for step in range(1, players):
+            seat = (after + step) % players
+            if packets[seat] and seat != skip:
+                return seat
+        return None
+
+    # The rules -----------------------------------------------------------------------------------
+    def flip(self, seat: int) -> None:
+        """C5: the card from the seat's packet (or, for a payer without cards, borrowed) onto the pile."""
+        packets = self.packets
+        source = seat if packets[seat] else self.next_with_cards(seat)
+        assert source is not None  # settle leaves a borrowing payer a lender, or resolves the challenge
+        packet = packets[source]
+        card = packet[0]
+        packets[source] = packet[1:]
+        self.pile += (card,)
+        self.pile_version += 1
+        self.flips += 1
+        self.last_flipper = seat
+        tries = TRIES[card >> 2]
+        if tries:
+            payer = self.next_with_cards(seat)
+            if payer is None:  # nobody can pay: the seat collects at once
+                self.collect(seat, BY_CHALLENGE)
+            else:
+                self.challenge = (seat, payer, tries)
+                self.current = payer
+        elif self.challenge is not None:  # the seat is the payer
+            challenger, payer, attempts = self.challenge
+            if attempts == 1:
+                self.collect(challenger, BY_CHALLENGE)
+            else:
+                self.challenge = (challenger, payer, attempts - 1)
+        else:
+            following = self.next_with_cards(seat)
+            self.current = seat if following is None else following
+        self.settle()
+        if self.outcome is None and self.end is None and self.flips >= self.options.max_flips:
+            self.end = "flip_limit"
+
+    def pay(self, seat: int) -> None:
+        """C8: a false slap. An IN seat pays up to ``penalty_count`` cards from its packet; an OUT seat records an
+        error (the third excludes it) and may not slap again before this pile is collected."""
+        if self.ins >> seat & 1:
+            packet = self.packets[seat]
+            count = min(self.options.penalty_count, len(packet))
+            if count:
+                self.packets[seat] = packet[count:]
+                if self.options.penalty_place == "bottom":
+                    self.penalty += packet[:count]
+                else:
+                    self.pile += packet[:count]
+                    self.pile_version += 1
+        else:
+            errors = list(self.errors)
+            errors[seat] += 1
+            self.errors = tuple(errors)
+            self.blocked |= 1 << seat
+            if errors[seat] == MAX_ERRORS:
+                self.excluded += (seat,)
+        self.settle()
+
+    def collect(self, seat: int, how: int) -> None:
+        """C7: the penalty cards, then the pile as played, go under the seat's packet; it flips next."""
+        self.packets[seat] += self.penalty + self.pile
+        self.pile, self.penalty, self.challenge, self.blocked = (), (), None, 0
+        self.pile_version += 1
+        self.current = seat
+        self.won_by[how] += 1
+        if len(self.packets[seat]) == self.options.cards:
+            self.end = "all_cards"
+
+    def settle(self) -> None:
+        """What follows by itself once the cards moved (C5.1, C9, C10, settled details)."""
+        if self.end is not None:
+            return
+        packets = self.packets
+        if self.challenge is not None:
+            challenger, payer, attempts = self.challenge
+            if packets[payer]:
+                return
+            if self.options.exhausted_payer == "borrow":
+                if not any(packets):  # nobody has a card to lend
+                    self.collect(challenger, BY_CHALLENGE)
+                return
+            heir = self.next_with_cards(payer, skip=challenger)
+            if heir is None:
+                self.collect(challenger, BY_CHALLENGE)
+            else:
+                self.challenge = (challenger, heir, attempts)
+                self.current = heir
+            return
+        if not self.pile:
+            return
+        holders = [seat for seat, packet in enumerate(packets) if packet]
+        if not holders:  # the degenerate end: the last seat that flipped collects
+            assert self.last_flipper is not None  # a pile means someone flipped
+            self.collect(self.last_flipper, BY_OTHER)
+        elif len(holders) == 1 and self.options.lone_player_auto_collect:
+            self.collect(holders[0], BY_OTHER)
+        elif not packets[self.current]:  # the seat on turn paid its last cards
+            self.current = next((seat for seat in holders if seat > self.current), holders[0])  # clockwise
+
+    def track(self) -> None:
+        """Note the seats that went OUT in this action (their version, for the ranking), and end the game."""
+        ins = 0
+        for seat, packet in enumerate(self.packets):
+            if packet:
+                ins |= 1 << seat
+        if self.challenge is not None:
+            ins |= 1 << self.challenge[0] | 1 << self.challenge[1]
+        gone = self.ins & ~ins
+        if gone:
+            version = len(self.history) + len(self.added)
+            self.out_at = tuple(version if gone >> seat & 1 else at for seat, at in enumerate(self.out_at))
+        self.ins = ins
+        if self.end is not None:
+            self.outcome = outcome(self, self.end)
+
+
+def outcome(table: Table, reason: Reason) -> Outcome[Reason]:
+    """C10 and the settled ranking."""
+    players, first = table.options.players, table.first_seat
+
+    def clockwise(seat: int) -> int:
+        return (seat - first) % players
+
+    if reason == "flip_limit":
+        ranking = sorted(range(players), key=lambda seat: (-len(table.packets[seat]), clockwise(seat)))
+    else:
+        winner = next(seat for seat, packet in enumerate(table.packets) if packet)
+        others = [seat for seat in range(players) if seat != winner and seat not in table.excluded]
+        others.sort(key=lambda seat: (-table.out_at[seat], clockwise(seat)))
+        ranking = [winner, *others, *(seat for seat in reversed(table.excluded) if seat != winner)]
+    return Outcome("finished", reason, winner=ranking[0], ranking=tuple(ranking))
+
+
+def advance(state: Any, actions: Any) -> Any:
+    """The state after every action of ``actions`` in order, all or nothing."""
+    table = Table(state)
+    for action in actions:
+        table.act(action)
+    return type(state)(*table.fields()) if table.added else state
+
+
+def step(state: Any, action: Any) -> Any:
+    """The state after ``action``."""
+    table = Table(state)
+    table.act(action)
+    return type(state)(*table.fields())

@@ -1,0 +1,164 @@
+"""The immutable state of Bataille corse: the deal (C3), the protocol's questions (who is waited for, who may
+slap), the views; the transitions themselves are in ``engine``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from ...dealt import Recorded, TupleState
+from ...errors import InvalidAction, InvalidSetup
+from ...outcome import Outcome, Progress
+from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Slap
+from .cards import check_deck, deal
+from .engine import MAX_ERRORS, Reason, advance, may_slap, step
+from .options import Options
+from .views import EXCLUDED, GAME_NAME, IN, OUT, Observation
+
+
+class Fields(NamedTuple):
+    """A state's fields, in the order ``engine.Table`` unpacks them."""
+
+    options: Options
+    deck: tuple[str, ...]  # the deal order, as card strings
+    first_seat: int
+    packets: tuple[tuple[int, ...], ...]  # each seat's queue: index 0 is flipped next
+    pile: tuple[int, ...]  # face-up cards, bottom first (with top_face_up, penalty cards among them)
+    penalty: tuple[int, ...]  # face-down penalty cards under the pile, in the order paid
+    pile_version: int
+    challenge: tuple[int, int, int] | None  # challenger, payer, attempts left
+    current: int  # the seat to flip
+    last_flipper: int | None
+    errors: tuple[int, ...]
+    blocked: int  # bit per seat: an OUT seat with an error on this pile
+    excluded: tuple[int, ...]  # in the order of their exclusion
+    ins: int  # bit per seat: IN (cards, or the open challenge's challenger or payer)
+    out_at: tuple[int, ...]  # the version at which each seat last went OUT (-1: never)
+    flips: int
+    won_by: tuple[int, int, int]  # piles won by a slap, by a challenge, otherwise
+    history: tuple[Action, ...]
+    outcome: Outcome[Reason] | None
+
+
+class State(TupleState, Fields, Progress, Recorded):
+    """One moment of a game of Bataille corse. Frozen, hashable, equal by value; replays from its history."""
+
+    __slots__ = ()
+    game: ClassVar[str] = GAME_NAME
+
+    @classmethod
+    def start(cls, options: Options, deck: Sequence[str], first_seat: int = 0) -> State:
+        """Deal ``deck`` one card at a time clockwise from ``first_seat``, who flips first (C3)."""
+        cards = check_deck(deck, options.jokers)
+        players = options.players
+        if type(first_seat) is not int or not 0 <= first_seat < players:
+            raise InvalidSetup(f"first_seat must be an integer from 0 to {players - 1}, got {first_seat!r}")
+        return cls(
+            options, cards, first_seat, deal(cards, players, first_seat), (), (), 0, None, first_seat, None,
+            (0,) * players, 0, (), (1 << players) - 1, (-1,) * players, 0, (0, 0, 0), (), None,
+        )  # fmt: skip
+
+    # The protocol's questions -------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    @property
+    def current_seat(self) -> int | None:
+        return None if self.outcome is not None else self.current
+
+    @property
+    def waiting_for(self) -> frozenset[int]:
+        return frozenset() if self.outcome is not None else frozenset((self.current,))
+
+    @property
+    def turns(self) -> int:
+        """Flips so far."""
+        return self.flips
+
+    def may_slap(self, seat: int) -> bool:
+        """C6: the pile is not empty, and the seat is IN, or OUT with fewer than 3 errors and none on this pile."""
+        return bool(self.pile) and may_slap(seat, self.ins, self.errors, self.blocked)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The flip of the seat on turn, and a slap on the current pile version for any seat that may slap."""
+        if self.outcome is not None:
+            return []
+        actions: list[Action] = [FLIPS[seat]] if seat == self.current else []
+        if self.may_slap(seat):
+            actions.append(Slap(seat, self.pile_version))
+        return actions
+
+    def asking_order(self) -> tuple[int, ...]:
+        """The seats that may act, clockwise from the one after the seat on turn, which comes last: a slap has no
+        priority (a referee races them), so this order only says who is asked."""
+        if self.outcome is not None:
+            return ()
+        players, current = self.players, self.current
+        seats = [(current + step) % players for step in range(1, players + 1)]
+        return tuple(seat for seat in seats if seat == current or self.may_slap(seat))
+
+    def seat_states(self) -> tuple[str, ...]:
+        """Each seat's ``"in"``, ``"out"`` or ``"excluded"``."""
+        ins, errors = self.ins, self.errors
+        return tuple(
+            EXCLUDED if errors[seat] >= MAX_ERRORS else IN if ins >> seat & 1 else OUT for seat in range(self.players)
+        )
+
+    def results(self, count: int) -> list[str | None]:
+        """What each of the last ``count`` actions did, oldest first: a slap's ``"valid"``, ``"false"`` or
+        ``"stale"``; ``None`` for a flip. The log's entries carry the same words (``"result"``)."""
+        return [action.result if type(action) is Slap else None for action in self.history[-count:]] if count else []
+
+    def stats(self) -> dict[str, int]:
+        """What the simulator adds up: how piles were won, and how slaps turned out."""
+        slaps = Counter(action.result for action in self.history if type(action) is Slap)
+        by_slap, by_challenge, other = self.won_by
+        return {
+            "piles won:by slap": by_slap,
+            "piles won:by challenge": by_challenge,
+            "piles won:otherwise": other,
+            "slaps:valid": slaps[VALID],
+            "slaps:false": slaps[FALSE],
+            "slaps:stale": slaps[STALE],
+        }
+
+    # Transitions ----------------------------------------------------------------------------------
+    #: The state after ``action``; raises ``GameError`` (and changes nothing) if it is refused.
+    apply = step
+    #: The state after every action in order, all or nothing.
+    apply_all = advance
+
+    # Views and logs -------------------------------------------------------------------------------
+    def observe(self, seat: int | None = None) -> Observation:
+        """What ``seat`` may see (``None``: a spectator). The only door to hidden information."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise InvalidAction(f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
+        return Observation(
+            seat,
+            self.options,
+            len(self.history),
+            self.pile,
+            len(self.penalty),
+            self.pile_version,
+            self.challenge,
+            self.flips,
+            tuple(map(len, self.packets)),
+            self.seat_states(),
+            self.errors,
+            self.current_seat,
+            self.outcome,
+            () if seat is None else tuple(self.legal_actions(seat)),
+        )
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The seat view of the HTTP contract, as a JSON-ready dict."""
+        return self.observe(seat).to_dict()
+
+    def public_view(self) -> dict[str, Any]:
+        """The spectator view: no legal actions."""
+        return self.observe(None).to_dict()
+
+
+__all__ = ["Fields", "Flip", "Slap", "State"]

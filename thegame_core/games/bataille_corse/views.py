@@ -1,0 +1,179 @@
+"""What one seat, or a spectator, may see ("Views"): the only door to hidden information.
+
+Nobody sees a packet's cards, not even its owner: a packet is a count. ``Observation`` holds the face-up pile,
+the count of face-down penalty cards under it, the pile version, the challenge, and per seat its packet count,
+state and errors; a seat's adds the actions it may send (a slap is listed whenever the seat may slap: whether it
+would be valid is the seat's own judgement). Bots decide from it, and the JSON views are its ``to_dict()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ...outcome import Outcome
+from .actions import Action, Flip, Slap, action_from_dict
+from .cards import CARD_OF, NAMES
+from .options import Options
+
+GAME_NAME = "bataille-corse"
+IN, OUT, EXCLUDED = "in", "out", "excluded"
+
+
+class Observation(NamedTuple):
+    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment; ``pile`` holds card ints
+    (``cards.NAMES`` gives their strings), bottom first; ``challenge`` is (challenger, payer, attempts left)."""
+
+    seat: int | None
+    options: Options
+    version: int
+    pile: tuple[int, ...]
+    penalty_cards: int
+    pile_version: int
+    challenge: tuple[int, int, int] | None
+    flips: int
+    packets: tuple[int, ...]
+    states: tuple[str, ...]
+    errors: tuple[int, ...]
+    current_seat: int | None
+    outcome: Outcome[str] | None
+    legal: tuple[Action, ...]
+
+    @property
+    def status(self) -> str:
+        return "playing" if self.outcome is None else self.outcome.status
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.legal)
+
+    @property
+    def flip(self) -> Flip | None:
+        """The flip this seat may send now, if it is on turn."""
+        return next((action for action in self.legal if type(action) is Flip), None)
+
+    @property
+    def slap(self) -> Slap | None:
+        """The slap this seat may send now (on the pile version it sees), if any."""
+        return next((action for action in self.legal if type(action) is Slap), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view of the HTTP contract: common fields, the table, and a seat's own actions."""
+        challenge = self.challenge
+        playing = self.outcome is None
+        view: dict[str, Any] = {
+            "game": GAME_NAME,
+            "status": self.status,
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+            "version": self.version,
+            "options": self.options.to_dict(),
+            "players": self.options.players,
+            "seats": [
+                {"seat": seat, "packet": packet, "state": state, "errors": errors}
+                for seat, (packet, state, errors) in enumerate(zip(self.packets, self.states, self.errors, strict=True))
+            ],
+            "current_seat": self.current_seat,
+            "waiting_for": [self.current_seat] if playing and self.current_seat is not None else [],
+            "pile": [NAMES[card] for card in self.pile],
+            "penalty_cards": self.penalty_cards,
+            "pile_version": self.pile_version,
+            "challenge": None
+            if challenge is None
+            else {"challenger": challenge[0], "payer": challenge[1], "attempts_left": challenge[2]},
+            "flips": self.flips,
+        }
+        if self.seat is not None:
+            view["seat"] = self.seat
+            view["legal_actions"] = [_without_seat(action) for action in self.legal]
+        return view
+
+
+def _without_seat(action: Action) -> dict[str, Any]:
+    data = action.to_dict()
+    del data["seat"]
+    return data
+
+
+def observation_from_view(view: Mapping[str, Any], options: Options) -> Observation:
+    """The inverse of ``Observation.to_dict()``, given the resolved options (the view's legal actions carry no seat:
+    the view's seat is put back)."""
+    seat, seats, challenge = view.get("seat"), view["seats"], view["challenge"]
+    return Observation(
+        seat=seat,
+        options=options,
+        version=view["version"],
+        pile=tuple(CARD_OF[name] for name in view["pile"]),
+        penalty_cards=view["penalty_cards"],
+        pile_version=view["pile_version"],
+        challenge=None
+        if challenge is None
+        else (challenge["challenger"], challenge["payer"], challenge["attempts_left"]),
+        flips=view["flips"],
+        packets=tuple(entry["packet"] for entry in seats),
+        states=tuple(entry["state"] for entry in seats),
+        errors=tuple(entry["errors"] for entry in seats),
+        current_seat=view["current_seat"],
+        outcome=Outcome.from_dict(view["outcome"]),
+        legal=tuple(action_from_dict({**action, "seat": seat}) for action in view.get("legal_actions", ())),
+    )
+
+
+def lobby_view(options: Options) -> dict[str, Any]:
+    """The public view of the table before the deal: status ``"lobby"``, nothing dealt."""
+    players = options.players
+    view = Observation(
+        None, options, 0, (), 0, 0, None, 0, (0,) * players, (IN,) * players, (0,) * players, None, None, ()
+    ).to_dict()
+    view["status"] = "lobby"
+    return view
+
+
+#: JSON Schema fragments of the fields Bataille corse adds to the common view fields (``GameInfo.view``).
+CARD_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "enum": list(NAMES),
+    "description": 'rank A, 2..10, J, Q, K then suit S, H, D, C ("AS", "10H"); jokers "RJ", "BJ"',
+}
+VIEW_SCHEMA: dict[str, dict[str, Any]] = {
+    "pile": {"type": "array", "items": CARD_SCHEMA, "description": "the face-up cards, bottom first"},
+    "penalty_cards": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "face-down penalty cards under the pile (penalty_place bottom)",
+    },
+    "pile_version": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "+1 for every change to the face-up pile (a flip, a collect, a penalty on top); a slap carries "
+        "the version its player saw",
+    },
+    "challenge": {
+        "type": ["object", "null"],
+        "properties": {
+            "challenger": {"type": "integer"},
+            "payer": {"type": "integer"},
+            "attempts_left": {"type": "integer", "minimum": 1},
+        },
+        "description": "an open challenge: the payer flips until an honour or attempts_left runs out",
+    },
+    "flips": {"type": "integer", "minimum": 0, "description": "cards flipped so far"},
+    "seats": {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "seat": {"type": "integer"},
+                "packet": {"type": "integer", "minimum": 0, "description": "cards in the packet: a count, never seen"},
+                "state": {"type": "string", "enum": [IN, OUT, EXCLUDED]},
+                "errors": {"type": "integer", "minimum": 0, "maximum": 3, "description": "false slaps while out"},
+            },
+        },
+    },
+}
+SEAT_VIEW_SCHEMA: dict[str, dict[str, Any]] = {
+    "legal_actions": {
+        "type": "array",
+        "items": {"type": "object", "properties": {"type": {"type": "string"}}},
+        "description": "every action this seat may send now, in dict form without seat; a slap is listed whenever "
+        "this seat may slap, valid or not",
+    },
+}

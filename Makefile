@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(BIN)/.installed-run
 DEV_STAMP := $(BIN)/.installed-dev
-SOURCES := thegame_core service tests bench
+SOURCES := thegame_core service tests bench examples
 
 .PHONY: test lint typecheck run simulate openapi bench clean
 

@@ -1,6 +1,6 @@
 """The one test every game must pass (OpenSpiel's random_sim_test, pgx's api_test): a game gets it by registering.
 
-For every registered game, and for the toy game of ``tests/toy_game.py`` (registered here only), random games are
+For every registered game, and for the toy game of ``tests/snap_game.py`` (registered here only), random games are
 played to their end across player counts, presets and each option's values. At every step: the state never
 changes under an action; every legal action of every seat applies and adds 1 to the version; actions that are not
 listed (random fields, other seats' actions) raise ``GameError`` and change nothing, or, where a game accepts stale
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import thegame_core as tg
-from tests import toy_game
+from examples import snap_game
 from thegame_core.bots import bot_names, create_bot
 from thegame_core.protocol import GameInfo
 from thegame_core.registry import register, unregister
@@ -31,13 +31,13 @@ COMMON_VIEW_FIELDS = ("game", "status", "outcome", "version", "options", "player
 
 @pytest.fixture(autouse=True, scope="module")
 def toy() -> Iterator[None]:
-    register(toy_game.GAME)
+    register(snap_game.GAME)
     yield
-    unregister(toy_game.NAME)
+    unregister(snap_game.NAME)
 
 
 def all_games() -> list[str]:
-    return sorted({*tg.game_names(), toy_game.NAME})
+    return sorted({*tg.game_names(), snap_game.NAME})
 
 
 def option_values(info: GameInfo) -> Iterator[dict[str, Any]]:

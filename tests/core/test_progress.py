@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests import toy_game
+from examples import snap_game
 from thegame_core.progress import Progress, duration, wanted
 from thegame_core.registry import register, unregister
 from thegame_core.simulate import Setup, simulate
@@ -75,12 +75,12 @@ def test_shown_on_a_terminal_or_when_asked_never_when_quiet() -> None:
 
 def test_the_simulator_reports_from_zero_to_every_game() -> None:
     calls: list[tuple[int, int]] = []
-    register(toy_game.GAME)
+    register(snap_game.GAME)
     try:
-        setup = Setup(game=toy_game.NAME, players=2, bots=("greedy", "random"), duplicate=True)
+        setup = Setup(game=snap_game.NAME, players=2, bots=("greedy", "random"), duplicate=True)
         simulate(setup, 30, workers=2, progress=lambda done, total: calls.append((done, total)))
     finally:
-        unregister(toy_game.NAME)
+        unregister(snap_game.NAME)
     assert calls[0] == (0, 60) and calls[-1] == (60, 60)
     assert len(calls) > 2 and all(earlier[0] < later[0] for earlier, later in itertools.pairwise(calls))
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import thegame_core as tg
-from tests import toy_game
+from examples import snap_game
 from thegame_core import bots as bots_module
 from thegame_core import simulate as sim
 from thegame_core.__main__ import main
@@ -23,12 +23,12 @@ from thegame_core.bots import create_bot
 from thegame_core.registry import register, unregister
 from thegame_core.simulate import GameRecord, Setup, derive_seed, play_game, play_records, simulate, summarize
 
-TOY = toy_game.NAME
+TOY = snap_game.NAME
 
 
 @pytest.fixture(autouse=True, scope="module")
 def toy() -> Iterator[None]:
-    register(toy_game.GAME)
+    register(snap_game.GAME)
     yield
     unregister(TOY)
 

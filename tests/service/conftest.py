@@ -7,7 +7,9 @@ ever flushed: the tests' games expire after TEST_TTL seconds instead.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import fakeredis
@@ -20,6 +22,12 @@ from lobbies import Lobbies
 from redis_cluster import available, redis_cluster
 
 from service import create_app
+
+#: The tests mirror the service's packages (http/, api/, play/, clock/, storage/, streams/, limits/, web/). They
+#: import the helpers beside this file, and each other by name (test_cluster runs other folders' tests again on a
+#: Redis Cluster): every folder is on the path. Test module names are unique across the folders.
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(folder) for folder in sorted(HERE.iterdir()) if any(folder.glob("test_*.py"))]
 
 REDIS_URL = os.environ.get("REDIS_URL") or None
 TEST_TTL = 300

@@ -142,7 +142,7 @@ def test_create_never_overwrites(redis_client: redis.Redis) -> None:
 def test_a_record_stored_before_live_play_loads_and_plays_on(http: FlaskClient, redis_client: redis.Redis) -> None:
     """Live play added fields to the record (clock, lobby list, spectators, leave, rematch) with defaults, so format 1
     stays readable: a game stored by the earlier service keeps its seats, its tokens and its log, and plays on."""
-    stored = json.loads((Path(__file__).parent / "data" / "record_before_live_play.json").read_text())
+    stored = json.loads((Path(__file__).parents[1] / "data" / "record_before_live_play.json").read_text())
     game_id = secrets.token_urlsafe(12)  # a fresh id: the test suite shares the Redis
     redis_client.hset(game_key(game_id), mapping=stored["fields"])
     redis_client.expire(game_key(game_id), 60)

@@ -1,6 +1,6 @@
 """Every game over HTTP: the catalog, the one actions route, and a game that only the tests register.
 
-The toy game of ``tests/toy_game.py`` is registered for these tests only and played through the service with no
+The toy game of ``tests/snap_game.py`` is registered for these tests only and played through the service with no
 change to it: that is what "a game is one package plus its registration" means. Its ``snap`` is an action any seat
 may send at any time, carrying the version it saw (a Bataille corse slap): races are ordered by the store, and a
 snap that arrives after a change is stale and costs nothing.
@@ -16,16 +16,16 @@ from flask.testing import FlaskClient
 from gameclient import bearer, error_of
 
 import thegame_core as tg
-from tests import toy_game
+from examples import snap_game
 from thegame_core.registry import register, unregister
 
-TOY = toy_game.NAME
+TOY = snap_game.NAME
 DECK = [2, 1, 3, 5, 7, 4, 6, 8]  # flips: 2 (snap), 1, 3, 5, 7, 4 (snap), 6 (snap), 8 (snap)
 
 
 @pytest.fixture(autouse=True)
 def toy() -> Iterator[None]:
-    register(toy_game.GAME)
+    register(snap_game.GAME)
     yield
     unregister(TOY)
 

@@ -12,7 +12,7 @@ from gameclient import new_game
 import thegame_core as tg
 from service.openapi import spec_text
 
-COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
+COMMITTED = Path(__file__).resolve().parents[3] / "openapi" / "openapi.json"
 OPERATIONS = {
     ("post", "/v1/games"): "create_game",
     ("post", "/v1/games/{game_id}/seats"): "take_seat",

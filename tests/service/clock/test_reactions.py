@@ -10,9 +10,9 @@ from typing import Any
 from flask.testing import FlaskClient
 from gameclient import FakeClock, GameClient, new_game
 
+from examples import snap_game
 from service.clock.schedule import next_due
 from service.config import BOTS_ALONE_MS
-from tests import toy_game
 from thegame_core.registry import register, unregister
 
 
@@ -73,11 +73,11 @@ def test_bots_alone_wait_at_least_their_floor(make_app: Any, clock: FakeClock) -
 def test_a_decline_is_not_written_and_costs_no_decision(make_app: Any) -> None:
     """The toy game's ``greedy`` bot, off its turn with nothing to snap, declines: the game is not written (its
     streams are not woken), the bot is not asked again until the next change, and a read stays a read."""
-    register(toy_game.GAME)
+    register(snap_game.GAME)
     try:
         app = make_app()
         http, store = app.test_client(), app.extensions["service"].store
-        game = new_game(http, game=toy_game.NAME, players=2, deck=[1, 3, 5, 7, 2, 4, 6, 8])
+        game = new_game(http, game=snap_game.NAME, players=2, deck=[1, 3, 5, 7, 2, 4, 6, 8])
         assert game.seat("ann", seat=0).status_code == 201
         assert game.seat("bot", token=game.host, seat=1, bot="greedy", reaction_ms=0).status_code == 201
         version = game.start(first_seat=0).get_json()["version"]
@@ -87,4 +87,4 @@ def test_a_decline_is_not_written_and_costs_no_decision(make_app: Any) -> None:
         assert store.writes == writes  # the bot declined three times over: nothing written
         assert next_due(store.load(game.game_id).record()) is None  # and it is not due again before a change
     finally:
-        unregister(toy_game.NAME)
+        unregister(snap_game.NAME)

@@ -1,4 +1,5 @@
-"""Snap, a toy game registered only by the tests: it proves that a game is one package plus its registration.
+"""Snap, a toy game registered only by the tests and the walk-through (``examples/README.md``): it proves that a
+game is one package plus its registration.
 
 The current seat flips the next card of the deck onto the pile; the turn passes on. When the top card is even,
 any seat may ``snap`` at any time, carrying the pile version it saw (``seen``: flips and snaps so far, shown as

@@ -1,0 +1,1 @@
+"""Worked examples for people extending the project: Snap, a toy game added the way every game is added."""

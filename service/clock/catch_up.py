@@ -3,22 +3,35 @@ catches up inside its own transaction, ``play/changes.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..config import Settings
 from ..records.game_record import GameRecord
 from ..storage.store import Change, GameStore, Snapshot
 from .schedule import advance
 
 
-def catch_up(store: GameStore, game_id: str, now: float, settings: Settings, decisions: int) -> GameRecord:
+def catch_up(
+    store: GameStore,
+    game_id: str,
+    now: float,
+    settings: Settings,
+    decisions: int,
+    hold: Callable[[], None] | None = None,
+) -> GameRecord:
     """Apply, in one atomic transaction, what fell due in game ``game_id`` by ``now``, with at most ``decisions``
-    bot decisions; return the record as written (or as read, when nothing was due). ``404 unknown_game`` if there
-    is no such game."""
+    bot decisions; return the record as written (or as read, when nothing was due). ``hold``, called between the
+    decision and its write, lets the clock's runner decide ahead of a due time and write at it (the write still
+    checks that nobody changed the game meanwhile). ``404 unknown_game`` if there is no such game."""
 
     def compute(snapshot: Snapshot) -> Change[GameRecord]:
         record = snapshot.record()
         caught, _ = advance(record, now, decisions)
         if caught is record:
             return Change(record)
-        return Change(caught, caught.fields(), settings.ttl_for(caught.status))
+        change = Change(caught, caught.fields(), settings.ttl_for(caught.status))
+        if hold is not None:
+            hold()
+        return change
 
     return store.transact(game_id, None, compute)

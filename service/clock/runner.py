@@ -8,10 +8,11 @@ change notice wakes every stream of the game in every process; a process that fi
 to its holder and looks again once the lease would have expired, in case the holder died.
 
 Reads use the same lease (``settle``): a GET that finds work overdue applies it if it can take the lease, and
-otherwise shows the caught-up state without writing it (the holder writes the same: bots and deadlines are
-deterministic). A game nobody watches is not run in the background: it moves on, exactly as a timer firing on time
-would have moved it, as soon as someone looks (a read, a change, a stream), so no process spends CPU on games
-nobody follows, and no sorted set of due times shared by every game (a hot key on a Redis Cluster) is needed.
+otherwise answers the game as stored (its holder is writing what fell due, a few milliseconds away; showing a state
+not yet written could show one that never comes to be, if a player acts first). A game nobody watches is not run in
+the background: it moves on, exactly as a timer firing on time would have moved it, as soon as someone looks (a
+read, a change, a stream), so no process spends CPU on games nobody follows, and no sorted set of due times shared
+by every game (a hot key on a Redis Cluster) is needed.
 
 **Bots never starve requests.** The runner makes one bot decision at a time, in due order across games (the
 earliest due first, so games share it fairly), and after each it rests in proportion to the time it took: bot work
@@ -33,7 +34,7 @@ from ..records.game_record import GameRecord
 from ..storage.scripts import lua
 from ..storage.store import GameStore
 from .catch_up import catch_up
-from .schedule import advance, next_due
+from .schedule import next_due
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,11 @@ log = logging.getLogger(__name__)
 LEASE_MS = 2000
 #: The longest the runner sleeps without looking at its heap (seconds): a moved test clock is noticed.
 LONGEST_SLEEP = 1.0
+#: How long before a due time the runner decides (seconds): a bot's decision costs milliseconds of CPU (``best``
+#: in Ninja, 4 to 20 ms), so it decides ahead, from the state at that moment, and the write, held until the due
+#: time, checks that nobody changed the game meanwhile (else it decides again). A bot is then on time, not late by
+#: its thinking.
+DECIDE_AHEAD = 0.05
 
 
 def lease_key(game_id: str) -> str:
@@ -61,6 +67,7 @@ class RunnerCounts:
     ran: int = 0
     lost: int = 0
     busy_seconds: float = 0.0
+    held_seconds: float = 0.0
     lateness_ms: list[float] = field(default_factory=list)
     applied: list[tuple[str, int, float]] = field(default_factory=list)
 
@@ -77,9 +84,7 @@ class ClockRunner:
         self.store = store
         self.settings = settings
         self.clock = clock
-        self.holder = secrets.token_hex(8)  # this runner's id in the leases it holds
         self.counts = RunnerCounts()
-        self._take = store.client.register_script(lua("lease"))
         self._give_back = store.client.register_script(lua("release"))
         self._heap: list[tuple[float, str]] = []
         self._due: dict[str, float] = {}  # game -> the earliest due time in the heap (older entries are stale)
@@ -104,19 +109,14 @@ class ClockRunner:
         self._wake.set()
 
     def settle(self, record: GameRecord, game_id: str, now: float) -> GameRecord:
-        """``record`` as a read should show it at ``now``: unchanged when nothing is due; else caught up, written
-        if this process can take the lease (else shown unwritten: its holder writes the same)."""
+        """``record`` as a read should show it at ``now``: unchanged when nothing is due, or when another process
+        holds the lease (it is writing what fell due); else caught up and written."""
         due = next_due(record)
-        if due is None or due > now:
+        lease = None if due is None or due > now else self._lease(game_id)
+        if due is None or lease is None:
             self.due(game_id, due)
             return record
-        if not self._lease(game_id):
-            caught, _ = advance(record, now, self.settings.bot_decisions)
-            return caught
-        try:
-            caught = catch_up(self.store, game_id, now, self.settings, self.settings.bot_decisions)
-        finally:
-            self._release(game_id)
+        caught = self._catch_up(game_id, lease, due, now, self.settings.bot_decisions)
         self.due(game_id, next_due(caught))
         return caught
 
@@ -126,12 +126,12 @@ class ClockRunner:
         share = self.settings.bot_share / 100
         while True:
             game_id, due = self._next()
-            started = time.perf_counter()
+            started, held = time.perf_counter(), self.counts.held_seconds
             try:
                 self._run(game_id, due)
             except Exception as error:  # a Redis fault, a game gone: streams notice; the runner goes on
                 log.warning("clock of %s not run: %s", game_id, type(error).__name__)
-            spent = time.perf_counter() - started
+            spent = time.perf_counter() - started - (self.counts.held_seconds - held)
             self.counts.busy_seconds += spent
             time.sleep(spent * (1 - share) / share)  # under gevent, requests run meanwhile
 
@@ -144,7 +144,7 @@ class ClockRunner:
                 wait = LONGEST_SLEEP
                 if self._heap:
                     due, game_id = self._heap[0]
-                    wait = min(wait, due - self.clock())
+                    wait = min(wait, due - DECIDE_AHEAD - self.clock())
                     if wait <= 0:
                         heapq.heappop(self._heap)
                         del self._due[game_id]
@@ -154,22 +154,38 @@ class ClockRunner:
 
     def _run(self, game_id: str, due: float) -> None:
         """One decision's worth of ``game_id``'s due work, if this process can take its lease."""
-        if not self._lease(game_id):
+        lease = self._lease(game_id)
+        if lease is None:
             self.counts.lost += 1
             self.due(game_id, self.clock() + LEASE_MS / 1000)  # its holder runs it; look again if it died
             return
-        writes = self.store.writes
-        try:
-            caught = catch_up(self.store, game_id, self.clock(), self.settings, 1)
-        finally:
-            self._release(game_id)
         self.counts.ran += 1
-        if self.store.writes > writes:
-            self.counts.wrote(game_id, caught.version, due, self.clock())
+        now = max(due, self.clock())  # decided for its due time, maybe ahead of it
+        caught = self._catch_up(game_id, lease, due, now, 1, lambda: self._hold_until(due))
         self.due(game_id, next_due(caught))
 
-    def _lease(self, game_id: str) -> bool:
-        return bool(self._take(keys=[lease_key(game_id)], args=[self.holder, LEASE_MS]))
+    def _catch_up(
+        self, game_id: str, lease: str, due: float, now: float, decisions: int, hold: Callable[[], None] | None = None
+    ) -> GameRecord:
+        """What fell due in ``game_id`` by ``now``, applied and written under ``lease``, which it gives back."""
+        writes = self.store.writes
+        try:
+            caught = catch_up(self.store, game_id, now, self.settings, decisions, hold)
+        finally:
+            self._give_back(keys=[lease_key(game_id)], args=[lease])
+        if self.store.writes > writes:
+            self.counts.wrote(game_id, caught.version, due, self.clock())
+        return caught
 
-    def _release(self, game_id: str) -> None:
-        self._give_back(keys=[lease_key(game_id)], args=[self.holder])
+    def _hold_until(self, due: float) -> None:
+        """Sleep until ``due`` (a decision made ahead is written at its time); the time held is not bot work."""
+        held = due - self.clock()
+        if held > 0:
+            time.sleep(held)
+            self.counts.held_seconds += held
+
+    def _lease(self, game_id: str) -> str | None:
+        """The game's lease, taken for this one run (a token of its own: two runs of one process never share it);
+        ``None`` if someone holds it."""
+        token = secrets.token_hex(8)
+        return token if self.store.client.set(lease_key(game_id), token, nx=True, px=LEASE_MS) else None

@@ -18,8 +18,10 @@ reader costs its socket's buffer and one view, never a backlog in the server.
 from __future__ import annotations
 
 import logging
+import threading
 import time
-from collections.abc import Generator, Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,13 +103,44 @@ def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.AnySt
     yield version, state
 
 
+class PublicEvents:
+    """The public view's event of each recent version of each game, rendered once per process and sent to every
+    spectator's stream (a version's public view is the same for all of them; only ``seconds_left`` moves with time,
+    and a client counts down from ``deadline``). Rendering it once per stream cost its process a view per spectator
+    per change; the oldest entries go past ``capacity``."""
+
+    def __init__(self, capacity: int = 512) -> None:
+        self.capacity = capacity
+        self._events: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def event(self, key: tuple[str, int], render: Callable[[], bytes]) -> bytes:
+        with self._lock:
+            event = self._events.get(key)
+        if event is None:
+            event = render()
+            with self._lock:
+                self._events[key] = event
+                while len(self._events) > self.capacity:
+                    self._events.popitem(last=False)
+        return event
+
+
+#: One per process.
+PUBLIC_EVENTS = PublicEvents()
+
+
 def views_since(reader: Reader, record: GameRecord, after: int | None, now: float) -> Iterator[bytes]:
     """The reader's events after version ``after`` (``None``: the current view)."""
     if after is not None and after >= record.version:
         return
     viewer = Viewer(reader.seat, reader.token, now)
     for version, state in states_since(record, record.version - 1 if after is None else after):
-        yield sse_event(version, game_view(reader.game_id, record, viewer, state, version))
+
+        def render(version: int = version, state: tg.AnyState | None = state) -> bytes:
+            return sse_event(version, game_view(reader.game_id, record, viewer, state, version))
+
+        yield render() if reader.seat is not None else PUBLIC_EVENTS.event((reader.game_id, version), render)
 
 
 def stream(

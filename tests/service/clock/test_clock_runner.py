@@ -4,10 +4,12 @@ computed twice, every version reaching every stream in order."""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from events_reader import EventReader
 from flask import Flask
 
@@ -45,6 +47,11 @@ def follow(app: Flask, game_id: str, until: int, seen: list[list[int]]) -> Calla
     return read
 
 
+@pytest.mark.skipif(
+    not os.environ.get("REDIS_URL"),
+    reason="two processes' apps share a store only through Redis (fakeredis runs a script's commands one by one "
+    "under threads): set REDIS_URL (CI does)",
+)
 def test_spectators_in_two_processes_never_race_the_clock(make_app: Callable[..., Any]) -> None:
     one, two = make_app(), make_app()  # two processes' apps sharing one Redis
     game_id, start = bot_game(one, reaction_ms=50)
@@ -64,7 +71,8 @@ def test_spectators_in_two_processes_never_race_the_clock(make_app: Callable[...
     stores = [app.extensions["service"].store for app in (one, two)]
     runners = [app.extensions["service"].runner for app in (one, two)]
     assert sum(store.rejected for store in stores) == 0  # one writer at a time: no write lost a race
-    assert sum(runner.counts.ran for runner in runners) >= 3  # the runners played the bots (a turn a decision)
+    written = [version for runner in runners for _, version, _ in runner.counts.applied]
+    assert max(written) >= start + MOVES  # the runners wrote the moves the streams saw; the streams only read
     assert stores[0].client.pttl(lease_key(game_id)) <= LEASE_MS  # gone, or held for a while: never forever
 
 

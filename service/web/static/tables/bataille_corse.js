@@ -42,7 +42,7 @@ function centre(view, ctx) {
   const pile = view.pile || [];
   const top = pile.slice(-SHOWN_ON_PILE);
   const challenge = view.challenge;
-  const flipsLeft = view.options.max_flips - view.flips;
+  const flipsLeft = (view.options?.max_flips ?? Infinity) - view.flips; // a replay's frames carry no options
   return h("div", {class: "bc-centre"},
     h("div", {class: "bc-pile", role: "group", "aria-label": `Pile: ${pile.length} face up, the top card last`},
       pile.length > top.length ? h("span", {class: "more"}, `+${pile.length - top.length}`) : null,

@@ -112,5 +112,7 @@ def _frames(record: dict[str, Any]) -> bytes:
 def _frame(state: tg.AnyState) -> dict[str, Any]:
     view = state.public_view()
     del view["options"]  # the same in every frame: the page has it from the game's view
-    view["hands"] = [state.view(seat)["hand"] for seat in range(state.players)]
+    views = [state.view(seat) for seat in range(state.players)]
+    if all("hand" in each for each in views):  # Bataille corse has none: nobody sees a packet's cards
+        view["hands"] = [each["hand"] for each in views]
     return view

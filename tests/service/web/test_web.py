@@ -84,6 +84,22 @@ def test_a_replay_opens_once_the_game_is_over_with_every_state_and_hand(http: Fl
     assert [frame["piles"][0]["top"] for frame in frames[:2]] == [1, 99]
 
 
+def test_a_replay_of_a_game_without_hands_shows_its_views_alone(http: FlaskClient) -> None:
+    host = http.post("/v1/games", json={"game": "bataille-corse", "players": 2, "seed": 2, "options": {"max_flips": 1}})
+    game = host.json["game_id"]  # type: ignore[index]
+    tokens = [
+        http.post(f"/v1/games/{game}/seats", json={"name": f"P{seat}", "seat": seat}).json["token"] for seat in (0, 1)
+    ]  # type: ignore[index]
+    started = http.post(
+        f"/v1/games/{game}/start", json={}, headers={"Authorization": f"Bearer {host.json['host_token']}"}
+    )  # type: ignore[index]
+    flipper = tokens[started.json["current_seat"]]  # type: ignore[index]
+    http.post(f"/v1/games/{game}/actions", json={"type": "flip"}, headers={"Authorization": f"Bearer {flipper}"})
+    frames = http.get(f"/web/replays/{game}").json["frames"]  # type: ignore[index]
+    assert [(len(frame["pile"]), "hands" in frame) for frame in frames] == [(0, False), (1, False)]
+    assert frames[-1]["status"] == "finished"
+
+
 def test_a_replay_is_read_as_the_log_is(http: FlaskClient) -> None:
     game, seat, _ = finished_game(http, spectators=False)
     http.post(f"/v1/games/{game}/turn/end", headers={"Authorization": f"Bearer {seat}"})

@@ -1,0 +1,119 @@
+// Bataille corse's table: the pile's top cards (those that make combinations), the penalty cards under it, the
+// challenge, every seat's packet (a count), state and errors, a Flip button on the seat's turn and a big Slap button,
+// also on the Space key (held down, it slaps once). Every move offered is one of the seat's `legal_actions`; each
+// slap's result (valid, false, stale) comes from the log and is announced at once (`urgent`).
+
+import {backs, card} from "../cards.js";
+import {h} from "../dom.js";
+
+const SHOWN_ON_PILE = 5; // a sum of ten may reach this deep; doubles, sandwiches and suites look at three cards
+const SUITS = {S: ["♠", "spades", 230], H: ["♥", "hearts", 0], D: ["♦", "diamonds", 0], C: ["♣", "clubs", 230]};
+const RANKS = {A: "ace", J: "jack", Q: "queen", K: "king"};
+const TRIES = {A: 4, K: 3, Q: 2, J: 1};
+const STATES = {in: "in", out: "out: may slap back in", excluded: "excluded"};
+const RESULTS = {valid: "valid, the pile is won", false: "false, a penalty", stale: "too late (stale), no effect"};
+
+const tables = new WeakMap(); // table element -> the view and ctx drawn last, for the Space key
+const seatOf = (view) => view.seats.find((seat) => seat.seat === view.seat);
+
+/** A card string ("10H", "QS", "RJ") drawn as a face, named in words. */
+function cardFace(text, options = {}) {
+  if (text === "RJ" || text === "BJ") {
+    return card("★", {label: `${text === "RJ" ? "red" : "black"} joker`, note: "5 tries", hue: 280, ...options});
+  }
+  const rank = text.slice(0, -1);
+  const [symbol, suit, hue] = SUITS[text.at(-1)];
+  const tries = TRIES[rank];
+  return card(`${rank}${symbol}`, {label: `${RANKS[rank] || rank} of ${suit}`, hue,
+    note: tries ? `${tries} ${tries === 1 ? "try" : "tries"}` : undefined, ...options});
+}
+
+export function render(root, view, ctx) {
+  tables.set(root, {view, ctx});
+  listenForSpace(root);
+  const actions = view.legal_actions || [];
+  root.replaceChildren(h("div", {class: "bc-table"},
+    centre(view, ctx),
+    h("ul", {class: "bc-seats", "aria-label": "Packets"}, view.seats.map((seat) => seatArea(seat, view, ctx))),
+    view.seat === undefined || view.status !== "playing" ? null : moves(actions, ctx)));
+}
+
+function centre(view, ctx) {
+  const pile = view.pile || [];
+  const top = pile.slice(-SHOWN_ON_PILE);
+  const challenge = view.challenge;
+  const flipsLeft = (view.options?.max_flips ?? Infinity) - view.flips; // a replay's frames carry no options
+  return h("div", {class: "bc-centre"},
+    h("div", {class: "bc-pile", role: "group", "aria-label": `Pile: ${pile.length} face up, the top card last`},
+      pile.length > top.length ? h("span", {class: "more"}, `+${pile.length - top.length}`) : null,
+      top.length ? top.map((text) => cardFace(text)) : h("span", {class: "empty"}, "empty pile")),
+    h("p", {class: "facts"},
+      view.penalty_cards ? h("span", {}, `Penalty cards under the pile: ${view.penalty_cards}`) : null,
+      h("span", {}, `Flips: ${view.flips}`),
+      flipsLeft <= 50 ? h("span", {}, `${flipsLeft} before the limit`) : null),
+    challenge ? h("p", {class: "notice"}, `${ctx.name(challenge.challenger)} challenged: ${ctx.name(challenge.payer)} `
+      + `pays, ${challenge.attempts_left} ${challenge.attempts_left === 1 ? "try" : "tries"} left`) : null,
+    view.status === "playing" && view.current_seat !== null
+      ? h("p", {class: "bc-next"}, `${ctx.name(view.current_seat)} ${view.current_seat === view.seat ? "flip" : "flips"} next`) : null);
+}
+
+function seatArea(seat, view, ctx) {
+  return h("li", {class: ["bc-seat", seat.seat === view.seat && "mine", seat.seat === view.current_seat && "turn",
+    seat.state !== "in" && seat.state]},
+  h("span", {class: "who"}, ctx.name(seat.seat)),
+  backs(seat.packet, seat.packet === 1 ? "card" : "cards"),
+  h("span", {class: "state"}, STATES[seat.state] || seat.state),
+  seat.errors ? h("span", {class: "errors"}, `${seat.errors} ${seat.errors === 1 ? "error" : "errors"} of 3`) : null);
+}
+
+function moves(actions, ctx) {
+  const flip = actions.find((action) => action.type === "flip");
+  const slap = actions.find((action) => action.type === "slap");
+  return h("div", {class: "bc-moves", role: "group", "aria-label": "Your moves"},
+    flip ? h("button", {type: "button", class: "primary", key: "flip", onclick: () => ctx.send(flip)}, "Flip") : null,
+    h("button", {type: "button", class: "bc-slap urgent", key: "slap", disabled: !slap,
+      "aria-keyshortcuts": "Space", onclick: () => slap && ctx.send(slap)}, "Slap!", h("small", {}, "Space")));
+}
+
+/** Space slaps with the focus on the table or on nothing, not in a field nor on the page's other controls (Space
+ * still presses "Leave the seat"); a key held down (auto-repeat) slaps once. */
+function listenForSpace(root) {
+  if (tables.get(root).listening) return;
+  tables.get(root).listening = true;
+  const elsewhere = (target) => !root.contains(target) && target.closest?.("button, a, input, select, textarea, summary, [contenteditable]");
+  const mine = (event) => event.key === " " && root.isConnected && !event.ctrlKey && !event.altKey && !event.metaKey
+    && !elsewhere(event.target);
+  document.addEventListener("keydown", (event) => {
+    if (!mine(event)) return;
+    event.preventDefault(); // not a click on the focused button, not a scroll
+    const {view, ctx} = tables.get(root);
+    const slap = event.repeat ? undefined : (view.legal_actions || []).find((action) => action.type === "slap");
+    if (slap) ctx.send(slap);
+  });
+  document.addEventListener("keyup", (event) => { if (mine(event)) event.preventDefault(); });
+}
+
+export function todo(view) {
+  const types = new Set((view.legal_actions || []).map((action) => action.type));
+  if (types.has("flip")) return "Your turn: flip a card. Slap (Space) when the top cards make a combination.";
+  if (types.has("slap")) return "Slap (Space) when the top cards make a combination.";
+  if (seatOf(view)?.state === "excluded") return "You are excluded: three false slaps.";
+  return null;
+}
+
+export function seatFacts(seat) {
+  return `${seat.packet} ${seat.packet === 1 ? "card" : "cards"}${seat.state === "in" ? "" : `, ${seat.state}`}`;
+}
+
+/** Slaps are announced at once, whoever slapped: they change who holds the pile. */
+export function urgent(entry) {
+  return entry.type === "slap";
+}
+
+export function describe(entry, name) {
+  switch (entry.type) {
+    case "flip": return `${name} flipped`;
+    case "slap": return `${name} slapped: ${RESULTS[entry.result] || entry.result}`;
+    default: return null;
+  }
+}

@@ -1,0 +1,76 @@
+"""Bataille corse played on the page in a real browser: a person flips and slaps, with the keyboard first (Enter on
+Flip, Space to slap), then with the buttons, against a paced bot until a limit of a few flips ends the game; every
+slap's result is heard in the assertive live region."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.person import MOST_MOVES, Person
+from tests.browser.sites import production
+
+#: Seed 2 deals 4♣, 8♥ and 3♥ first: no combination and no honour before the screenshot, nor at the slap.
+SHORT = {"max flips": "14", "Seed": "2", "Bots' pace (ms)": "600"}
+FLIP = "#table button[data-key='flip']"
+#: What the assertive region said, in order (a screen reader's ear: each text it was given).
+HEAR = """() => { window.heard = []; new MutationObserver(() => {
+  const text = document.getElementById('assertive').textContent; if (text) window.heard.push(text);
+}).observe(document.getElementById('assertive'), {childList: true, characterData: true, subtree: true}); }"""
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    with production() as url:
+        yield url
+
+
+def test_a_person_plays_a_whole_game_of_bataille_corse_against_a_bot(person: Callable[..., Person]) -> None:
+    ann = person().open()
+    ann.create("Bataille corse", 2, ["You", "Bot: best"], SHORT)
+    page = ann.page
+    page.evaluate(HEAR)
+    slap = page.get_by_role("button", name=re.compile("^Slap"))
+
+    # The bot's seat flips first (4♣), at its pace; then the person's first flip with the keyboard: Flip, Enter.
+    expect(page.locator(FLIP)).to_be_visible()
+    expect(page.locator("#todo")).to_contain_text("Your turn: flip")
+    expect(page.get_by_role("img", name="4 of clubs")).to_be_visible()
+    expect(slap).to_be_enabled()
+    before = ann.version()
+    page.locator(FLIP).focus()
+    page.keyboard.press("Enter")
+    ann.wait_past(before)
+    expect(page.get_by_role("img", name="8 of hearts")).to_be_visible()
+
+    # The bot flips 3♥; then the picture, and a slap by Space, held down: one slap, a false one (4, 8, 3: nothing).
+    expect(page.locator(FLIP)).to_be_visible()
+    expect(page.get_by_role("img", name="3 of hearts")).to_be_visible()
+    ann.screenshot("bataille-corse")
+    page.locator(FLIP).focus()  # Space slaps even there: it does not press the focused button
+    before = ann.version()
+    page.keyboard.down(" ")
+    for _ in range(3):
+        page.keyboard.down(" ")  # the key's auto-repeat: ignored
+    page.keyboard.up(" ")
+    ann.wait_past(before)
+    expect(page.locator(".moves li").first).to_have_text("You slapped: false, a penalty")
+    page.wait_for_function("() => window.heard.some((text) => text.includes('You slapped: false'))")
+    assert page.locator(".moves li", has_text="You slapped").count() == 1
+    assert page.locator(".moves li", has_text="You flipped").count() == 1  # the focused Flip was not pressed
+    expect(page.locator(".bc-seat.mine .backs")).to_have_text("22 cards")  # 26 dealt, one flipped, three paid
+
+    for _ in range(MOST_MOVES):
+        if not ann.wait_turn_or_end(FLIP):
+            break
+        before = ann.version()
+        page.locator(FLIP).click()
+        ann.wait_past(before)
+    expect(page.locator(".outcome h3")).to_contain_text("won")
+    expect(page.locator(".outcome")).to_contain_text(re.compile("flip", re.I))
+    expect(page.get_by_role("list", name="Ranking").get_by_role("listitem")).to_have_count(2)
+    assert page.locator(".moves li", has_text="best bot flipped").count() >= 1
+    ann.assert_clean()

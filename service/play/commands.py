@@ -219,6 +219,14 @@ def act(incoming: Incoming, read: ActionReader, route_of: str | None = None) -> 
         except tg.GameError as error:
             raise from_game_error(error) from None
         new_record = changed(record.with_state(after), state, caller.seat, OWNER, incoming.now)
-        return new_record, Answer(200, "view", caller.seat, new_record.version)
+        return new_record, Answer(200, "view", caller.seat, new_record.version, results=results_of(after, actions))
 
     return apply_actions
+
+
+def results_of(state: tg.AnyState, actions: Sequence[Any]) -> tuple[tuple[str, str | None], ...]:
+    """Each of ``actions`` (the last ones ``state`` applied) with what it did: the game's word from its
+    ``results(count)`` (Bataille corse's slaps: ``"valid"``, ``"false"``, ``"stale"``), ``None`` where the game's
+    actions have none."""
+    words = getattr(state, "results", lambda count: [None] * count)(len(actions))
+    return tuple((action.to_dict()["type"], word) for action, word in zip(actions, words, strict=True))

@@ -16,7 +16,7 @@ import marshmallow as ma
 
 import thegame_core as tg
 
-from ..clock.schedule import changed, default_reaction_ms
+from ..clock.schedule import changed, default_reaction_ms, default_spread_ms
 from ..errors import ApiError, from_game_error
 from ..records.game_record import GameRecord, Seat
 from ..records.timing import OWNER
@@ -60,7 +60,8 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
         token = None if bot else tokens.new_token()
         if token is None:
             pace = body.get("reaction_ms", default_reaction_ms(record.game))
-            taken = Seat(body["name"], None, bot, pace, reaction_spread_ms=body.get("reaction_spread_ms", 0))
+            spread = body.get("reaction_spread_ms", default_spread_ms(record.game))
+            taken = Seat(body["name"], None, bot, pace, reaction_spread_ms=spread)
         else:
             taken = human_seat(body["name"], token)
         new_record = record.with_seat(seat, taken)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask.testing import FlaskClient
+from gameclient import error_of
 from test_any_game import Table
 
 from thegame_core.games.bataille_corse.cards import PLAIN_DECK
@@ -79,3 +80,14 @@ def test_the_games_without_results_answer_nulls(http: FlaskClient) -> None:
 def test_reads_and_other_changes_carry_no_results(http: FlaskClient) -> None:
     table = dealt(http, "7H", "7D")
     assert "results" not in table.view(0)
+
+
+def test_a_slap_with_an_older_if_match_is_412_not_judged(http: FlaskClient) -> None:
+    """Real-time clients send ``pile_version``, not ``If-Match``: any change since makes the slap 412."""
+    table = dealt(http, "7H", "7D")
+    table.act(0, {"type": "flip"})
+    seen = table.act(1, {"type": "flip"}).get_json()["version"]
+    table.act(0, {"type": "slap", "pile_version": 1})  # a stale slap: the pile is as it was, the game moved on
+    refused = table.act(1, {"type": "slap", "pile_version": 2}, **{"If-Match": f'"{seen}"'})
+    assert error_of(refused) == (412, "stale_version")
+    assert results(table.act(1, {"type": "slap", "pile_version": 2})) == [("slap", "valid")]

@@ -26,6 +26,21 @@ OUTCOME = {
     "required": ["status", "reason", "seat", "winner", "ranking"],
 }
 
+ACTION_RESULT = {
+    "type": "object",
+    "description": "what one action sent did",
+    "properties": {
+        "type": {"type": "string", "description": "the action's type"},
+        "result": {
+            "type": "string",
+            "nullable": True,
+            "description": 'the game\'s word for it (a slap: "valid", "false" or "stale"); null where the game\'s '
+            "action has none (every action of The Game and Ninja, a flip)",
+        },
+    },
+    "required": ["type", "result"],
+}
+
 SEAT_ENTRY = {
     "seat": {"type": "integer"},
     "name": {"type": "string", "nullable": True, "description": "null while the seat is free"},
@@ -149,6 +164,11 @@ def game_view_schema(game: str) -> dict[str, Any]:
         "items": ref("Action"),
         "description": "seat views only: every action this seat may send now, as it can be sent",
     }
+    properties["results"] = {
+        "type": "array",
+        "items": ref("ActionResult"),
+        "description": "answers to actions only: what each action sent did, one entry per action, in order",
+    }
     return {"type": "object", "description": f"a view of {info.title}", "properties": properties, "required": required}
 
 
@@ -159,6 +179,7 @@ def components() -> dict[str, dict[str, Any]]:
     schemas["Action"] = action_schema()
     schemas["Outcome"] = OUTCOME
     schemas["Clock"] = CLOCK
+    schemas["ActionResult"] = ACTION_RESULT
     schemas["ActionBatch"] = {
         "type": "object",
         "properties": {"actions": {"type": "array", "items": ref("Action"), "minItems": 1, "maxItems": 64}},

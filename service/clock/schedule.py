@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import thegame_core as tg
+from thegame_core.reaction import DEFAULT_LEVEL, LEVELS, Reaction
 
 from ..records.game_record import GameRecord
 from ..records.timing import AUTO, BOT, OWNER, Timing, add_marks
@@ -34,10 +35,22 @@ from .bots import decide
 
 #: The bot that plays for a human seat when its deadline passes, and for a seat taken over.
 AUTOPLAY_BOT = "best"
+
+
+def pace(level: Reaction) -> tuple[int, int]:
+    """A reaction level (``thegame_core.reaction``) as a seat's ``reaction_ms`` and ``reaction_spread_ms``: the
+    clock draws each wait evenly from the pace to the pace plus the spread, so the level's mean, give or take its
+    spread."""
+    return round(level.mean_ms - level.spread_ms), round(2 * level.spread_ms)
+
+
+#: The documented bot levels of the real-time games: level -> (reaction_ms, reaction_spread_ms).
+BOT_LEVELS = {"bataille-corse": {name: pace(level) for name, level in LEVELS.items()}}
 #: A bot's pace where the seat names none, by game (others: 0, at once). Ninja: its races (completions) need a
 #: person's chance, and people watching want to see each move: 1.5 s is about the time to see a pair on the pile
-#: and click, and a calm pace for in-turn moves.
-DEFAULT_REACTION_MS = {"ninja": 1500}
+#: and click, and a calm pace for in-turn moves. Bataille corse: its "normal" level, with its spread.
+DEFAULT_REACTION_MS = {"ninja": 1500, "bataille-corse": BOT_LEVELS["bataille-corse"][DEFAULT_LEVEL][0]}
+DEFAULT_SPREAD_MS = {"bataille-corse": BOT_LEVELS["bataille-corse"][DEFAULT_LEVEL][1]}
 #: A bot playing for an absent seat waits at least this long, so that its owner, back at the table, sees the
 #: turn and can take the seat back by acting.
 TAKEOVER_MIN_MS = 1000
@@ -48,6 +61,10 @@ DECLINES: OrderedDict[tuple[str, int, int, str], None] = OrderedDict()
 
 def default_reaction_ms(game: str) -> int:
     return DEFAULT_REACTION_MS.get(game, 0)
+
+
+def default_spread_ms(game: str) -> int:
+    return DEFAULT_SPREAD_MS.get(game, 0)
 
 
 def takeover_ms(game: str) -> int:

@@ -16,7 +16,7 @@ import marshmallow as ma
 
 import thegame_core as tg
 
-from ..clock.schedule import changed, default_reaction_ms
+from ..clock.schedule import changed, default_reaction_ms, default_spread_ms
 from ..errors import ApiError, from_game_error
 from ..records.game_record import GameRecord, Seat
 from ..records.timing import OWNER
@@ -60,7 +60,8 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
         token = None if bot else tokens.new_token()
         if token is None:
             pace = body.get("reaction_ms", default_reaction_ms(record.game))
-            taken = Seat(body["name"], None, bot, pace, reaction_spread_ms=body.get("reaction_spread_ms", 0))
+            spread = body.get("reaction_spread_ms", default_spread_ms(record.game))
+            taken = Seat(body["name"], None, bot, pace, reaction_spread_ms=spread)
         else:
             taken = human_seat(body["name"], token)
         new_record = record.with_seat(seat, taken)
@@ -219,6 +220,14 @@ def act(incoming: Incoming, read: ActionReader, route_of: str | None = None) -> 
         except tg.GameError as error:
             raise from_game_error(error) from None
         new_record = changed(record.with_state(after), state, caller.seat, OWNER, incoming.now)
-        return new_record, Answer(200, "view", caller.seat, new_record.version)
+        return new_record, Answer(200, "view", caller.seat, new_record.version, results=results_of(after, actions))
 
     return apply_actions
+
+
+def results_of(state: tg.AnyState, actions: Sequence[Any]) -> tuple[tuple[str, str | None], ...]:
+    """Each of ``actions`` (the last ones ``state`` applied) with what it did: the game's word from its
+    ``results(count)`` (Bataille corse's slaps: ``"valid"``, ``"false"``, ``"stale"``), ``None`` where the game's
+    actions have none."""
+    words = getattr(state, "results", lambda count: [None] * count)(len(actions))
+    return tuple((action.to_dict()["type"], word) for action, word in zip(actions, words, strict=True))

@@ -32,7 +32,9 @@ class Answer:
     """A successful response, in a form small enough to remember for idempotent retries.
 
     ``kind`` is ``"view"`` (the view for ``seat``, public if ``None``, at ``version``), ``"seat"``
-    (a taken seat and its token) or ``"closed"`` (no body: a deleted lobby, a seat left).
+    (a taken seat and its token) or ``"closed"`` (no body: a deleted lobby, a seat left). ``results``: an answer to
+    actions says what each did, ``(type, the game's word or None)`` in order; remembered as they were, since the
+    view's ``version`` is after the bots that answered before it.
     """
 
     status: int
@@ -40,20 +42,23 @@ class Answer:
     seat: int | None
     version: int
     token: str | None = None
+    results: tuple[tuple[str, str | None], ...] | None = None
 
     def remembered(self, incoming: Incoming) -> list[Any]:
         sealed = None
         if self.token is not None and incoming.idempotency_key is not None:
             sealed = tokens.seal(self.token, incoming.idempotency_key, incoming.game_id)
-        return [incoming.fingerprint, self.status, self.kind, self.seat, self.version, sealed]
+        results = None if self.results is None else [list(result) for result in self.results]
+        return [incoming.fingerprint, self.status, self.kind, self.seat, self.version, sealed, results]
 
     @classmethod
     def recalled(cls, remembered: list[Any], incoming: Incoming) -> Answer:
-        fingerprint, status, kind, seat, version, sealed = remembered
+        fingerprint, status, kind, seat, version, sealed, *rest = remembered  # answers remembered before results: 6
         if fingerprint != incoming.fingerprint:
             raise ApiError("idempotency_key_reused", "this Idempotency-Key was used with another request")
         token = sealed and tokens.unseal(sealed, incoming.idempotency_key or "", incoming.game_id)
-        return cls(status, kind, seat, version, token)
+        results = rest[0] if rest else None
+        return cls(status, kind, seat, version, token, None if results is None else tuple(map(tuple, results)))
 
 
 @dataclass(frozen=True)

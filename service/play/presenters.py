@@ -136,4 +136,6 @@ def render(game_id: str, record: GameRecord, answer: Answer, token: str | None, 
     else:
         state = None if record.state is None else record.state_at(answer.version)
         body = game_view(game_id, record, Viewer(answer.seat, token, now), state, answer.version)
+        if answer.results is not None:
+            body["results"] = [{"type": kind, "result": word} for kind, word in answer.results]
     return Reply(answer.status, body, answer.version)

@@ -114,3 +114,8 @@ def played_out(game: GameClient) -> dict[str, Any]:
         if view["status"] != "playing":
             return view
     raise AssertionError(f"still playing after {MAX_READS} reads")
+
+
+def without_results(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer to actions as a view: the same, without what only the answer says (``results``)."""
+    return {key: value for key, value in answer.items() if key != "results"}

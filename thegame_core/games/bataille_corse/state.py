@@ -90,6 +90,12 @@ class State(TupleState, Fields, Progress, Recorded):
             actions.append(Slap(seat, self.pile_version))
         return actions
 
+    def reaction_key(self, seat: int) -> tuple[int, bool]:
+        """What a paced bot of ``seat`` reacts to (the service's clock restarts its wait when this changes): the
+        pile as it was last changed (its version) and whether the seat is to flip. A stale slap changes neither,
+        so nobody can hold a bot back with late slaps; a new card on the pile restarts every wait."""
+        return self.pile_version, seat == self.current
+
     def asking_order(self) -> tuple[int, ...]:
         """The seats that may act, clockwise from the one after the seat on turn, which comes last: a slap has no
         priority (a referee races them), so this order only says who is asked."""

@@ -8,8 +8,8 @@ change notice wakes every stream of the game in every process; a process that fi
 to its holder and looks again once the lease would have expired, in case the holder died.
 
 Reads use the same lease (``settle``): a GET that finds work overdue applies it if it can take the lease, and
-otherwise answers the game as stored (its holder is writing what fell due, a few milliseconds away; showing a state
-not yet written could show one that never comes to be, if a player acts first). A game nobody watches is not run in
+otherwise waits for its holder's write (milliseconds) and reads again; it never shows a state not yet written, which
+could be one that never comes to be if a player acts first. A game nobody watches is not run in
 the background: it moves on, exactly as a timer firing on time would have moved it, as soon as someone looks (a
 read, a change, a stream), so no process spends CPU on games nobody follows, and no sorted set of due times shared
 by every game (a hot key on a Redis Cluster) is needed.
@@ -48,6 +48,10 @@ LONGEST_SLEEP = 1.0
 #: time, checks that nobody changed the game meanwhile (else it decides again). A bot is then on time, not late by
 #: its thinking.
 DECIDE_AHEAD = 0.05
+#: A read that finds the lease taken waits for its holder's write (seconds at most), then reads again, up to
+#: ``SETTLE_TRIES`` times: a run holds the lease for its decision and its write, milliseconds.
+LEASE_WAIT = 0.25
+SETTLE_TRIES = 3
 
 
 def lease_key(game_id: str) -> str:
@@ -109,16 +113,26 @@ class ClockRunner:
         self._wake.set()
 
     def settle(self, record: GameRecord, game_id: str, now: float) -> GameRecord:
-        """``record`` as a read should show it at ``now``: unchanged when nothing is due, or when another process
-        holds the lease (it is writing what fell due); else caught up and written."""
-        due = next_due(record)
-        lease = None if due is None or due > now else self._lease(game_id)
-        if due is None or lease is None:
-            self.due(game_id, due)
-            return record
-        caught = self._catch_up(game_id, lease, due, now, self.settings.bot_decisions)
-        self.due(game_id, next_due(caught))
-        return caught
+        """``record`` as a read should show it at ``now``: unchanged when nothing is due; else caught up and written
+        under the lease, or, when another run holds the lease, as that run wrote it (read again once it is done)."""
+        for _ in range(SETTLE_TRIES):
+            due = next_due(record)
+            if due is None or due > now:
+                break
+            lease = self._lease(game_id)
+            if lease is not None:
+                record = self._catch_up(game_id, lease, due, now, self.settings.bot_decisions)
+                break
+            self._wait_for_lease(game_id)
+            record = self.store.load(game_id).record()
+        self.due(game_id, next_due(record))
+        return record
+
+    def _wait_for_lease(self, game_id: str) -> None:
+        """Until the game's lease is given back (its holder has written what fell due), at most ``LEASE_WAIT``."""
+        ends = time.monotonic() + LEASE_WAIT
+        while self.store.client.exists(lease_key(game_id)) and time.monotonic() < ends:
+            time.sleep(0.002)
 
     # Running --------------------------------------------------------------------------------
     def _loop(self) -> None:

@@ -36,7 +36,7 @@ def incoming(game_id: str) -> Incoming:
     """The request's parts for a game route; an id that cannot exist is an unknown game."""
     if not GAME_ID.fullmatch(game_id):
         raise ApiError("unknown_game", "no such game")
-    return read_incoming(game_id, runtime().now())
+    return read_incoming(game_id, runtime().now(), address())
 
 
 def address() -> str:

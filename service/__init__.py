@@ -85,7 +85,7 @@ def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:
     its game's slot, ``tg:{<game_id>}:rate``) and ``LIMITS_CLOCK``."""
     if not (config["LIMITS"] if config["LIMITS"] is not None else not config.get("TESTING")):
         return None
-    budgets = (Budget("create", *config["CREATE_RATE"]), Budget("change", *config["CHANGE_RATE"]))
+    budgets = tuple(Budget(name, *config[f"{name.upper()}_RATE"]) for name in ("create", "change", "list"))
     prefix, clock = config.get("LIMITS_PREFIX", "tg:"), config.get("LIMITS_CLOCK", time.time)
     limits = Limits(store.client, budgets, config["MAX_GAMES"], prefix, clock)
     if limits.max_games:

@@ -52,6 +52,13 @@ def admit_creation() -> None:
         limits.creation(address())
 
 
+def admit_listing() -> None:
+    """Before a page of the lobby list (it reads many games): ``429 rate_limited`` when limits are on."""
+    limits = runtime().limits
+    if limits is not None:
+        limits.charge(limits.listing, f"a:{address()}")
+
+
 def host_of(parts: Incoming) -> None:
     """The game exists (``404``) and the token is its host's (``401``/``403``), read before the write path runs."""
     changes.who_is_calling(runtime().store.load(parts.game_id).record(), parts, "host")

@@ -94,13 +94,13 @@ class Limits:
     def __init__(
         self,
         client: redis.Redis | redis.RedisCluster,
-        budgets: tuple[Budget, Budget],
+        budgets: tuple[Budget, ...],
         max_games: int,
         prefix: str = "tg:",
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
-        self.create, self.change = budgets
+        self.create, self.change, self.listing = budgets  # the lobby list's reads: the only reads limited
         self.max_games = max_games
         self.prefix = prefix
         self.clock = clock

@@ -23,8 +23,9 @@ from .incoming import Incoming
 #: Remembered answers per caller per game; a new one beyond these drops the caller's oldest.
 MAX_ANSWERS_PER_CALLER = 32
 #: Without a token the Idempotency-Key is the caller's only identity, so it must carry about 128 random bits: a
-#: UUID (32 hex digits, dashes allowed) or 22 characters of base64url with both cases, neither with few distinct
-#: characters (``aaaa...``, ``abab...``). A random key of either form passes all but never; a phrase does not.
+#: UUID (32 hex digits, dashes allowed) or 22 characters of base64url with two of lower case, upper case and digits,
+#: neither with few distinct characters (``aaaa...``, ``abab...``). A random key of either form passes all but
+#: never (one in 10^8 or less); a phrase in lower case does not.
 MIN_HEX_DIGITS = 32
 MIN_BASE64URL = 22
 MIN_DISTINCT = 8
@@ -106,10 +107,10 @@ def check_anonymous_key(key: str) -> None:
 
 
 def _unguessable(key: str) -> bool:
-    """A UUID-like key (enough hex digits) or a base64url key of both cases, with enough distinct characters."""
+    """A UUID-like key (enough hex digits) or a base64url key of two kinds of characters, enough of them distinct."""
     if len(set(key.lower() if _HEX_KEY.fullmatch(key) else key) - {"-"}) < MIN_DISTINCT:
         return False
     if _HEX_KEY.fullmatch(key):
         return len(key.replace("-", "")) >= MIN_HEX_DIGITS
-    mixed = any(c.islower() for c in key) and any(c.isupper() for c in key)
-    return bool(_BASE64URL_KEY.fullmatch(key)) and len(key) >= MIN_BASE64URL and mixed
+    kinds = sum(any(test(c) for c in key) for test in (str.islower, str.isupper, str.isdigit))
+    return bool(_BASE64URL_KEY.fullmatch(key)) and len(key) >= MIN_BASE64URL and kinds >= 2

@@ -82,10 +82,10 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
 def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:
     """Limits as configured: on unless ``TG_LIMITS`` is off, or unset in an app built for tests (``TESTING``).
     Tests may set ``LIMITS_PREFIX`` (their own keys for address budgets and the cap; a token's budget is always on
-    its game's slot, ``tg:{<game_id>}:rate:...``) and ``LIMITS_CLOCK``."""
+    its game's slot, ``tg:{<game_id>}:rate``) and ``LIMITS_CLOCK``."""
     if not (config["LIMITS"] if config["LIMITS"] is not None else not config.get("TESTING")):
         return None
-    budgets = (Budget("create", *config["CREATE_RATE"]), Budget("change", *config["CHANGE_RATE"]))
+    budgets = tuple(Budget(name, *config[f"{name.upper()}_RATE"]) for name in ("create", "change", "list"))
     prefix, clock = config.get("LIMITS_PREFIX", "tg:"), config.get("LIMITS_CLOCK", time.time)
     limits = Limits(store.client, budgets, config["MAX_GAMES"], prefix, clock)
     if limits.max_games:

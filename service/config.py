@@ -14,6 +14,7 @@ MAX_GAME_BYTES = 64 * 1024
 #: one per 20 s; a burst of 120 changes (a whole game played by a bot at full speed) then 10 per second.
 CREATE_RATE = "30/600"
 CHANGE_RATE = "120/12"
+LIST_RATE = "120/60"
 MAX_GAMES = 20_000
 #: The least a bot waits when no person plays the game (every seat a bot's): a game of bots alone is watched, not
 #: played, and a crowd of such games must leave the processes' time to people's requests.
@@ -90,6 +91,7 @@ def _limits(environ: Mapping[str, str]) -> dict[str, Any]:
         "LIMITS": switch("TG_LIMITS", environ.get("TG_LIMITS", "")),
         "CREATE_RATE": rate("TG_CREATE_RATE", environ.get("TG_CREATE_RATE") or CREATE_RATE),
         "CHANGE_RATE": rate("TG_CHANGE_RATE", environ.get("TG_CHANGE_RATE") or CHANGE_RATE),
+        "LIST_RATE": rate("TG_LIST_RATE", environ.get("TG_LIST_RATE") or LIST_RATE),
         "MAX_GAMES": max_games(environ.get("TG_MAX_GAMES") or str(MAX_GAMES)),
         "TRUSTED_PROXY_HEADER": environ.get("TG_TRUSTED_PROXY_HEADER", "").strip() or None,
     }

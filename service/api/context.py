@@ -36,7 +36,7 @@ def incoming(game_id: str) -> Incoming:
     """The request's parts for a game route; an id that cannot exist is an unknown game."""
     if not GAME_ID.fullmatch(game_id):
         raise ApiError("unknown_game", "no such game")
-    return read_incoming(game_id, runtime().now())
+    return read_incoming(game_id, runtime().now(), address())
 
 
 def address() -> str:
@@ -50,6 +50,13 @@ def admit_creation() -> None:
     limits = runtime().limits
     if limits is not None:
         limits.creation(address())
+
+
+def admit_listing() -> None:
+    """Before a page of the lobby list (it reads many games): ``429 rate_limited`` when limits are on."""
+    limits = runtime().limits
+    if limits is not None:
+        limits.charge(limits.listing, f"a:{address()}")
 
 
 def host_of(parts: Incoming) -> None:

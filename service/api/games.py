@@ -21,7 +21,7 @@ from ..play.incoming import validate
 from ..play.presenters import Reply, Viewer, game_view
 from ..records.game_record import GameRecord
 from ..storage.lobby_index import DEFAULT_LIMIT, MAX_LIMIT
-from .context import admit_creation, change, current, host_of, incoming, runtime, writer
+from .context import admit_creation, admit_listing, change, current, host_of, incoming, runtime, writer
 from .documented import BEARER, OPTIONAL_BEARER, VIEW, documented
 from .schemas import (
     CatalogSchema,
@@ -114,11 +114,12 @@ class Games(MethodView):
         raise ApiError("store_busy", "could not allocate a game id; retry")
 
     @blp.response(200, LobbyListSchema)
-    @documented(blp, "list_lobbies", "validation_error", security=[], parameters=LOBBY_PARAMETERS)
+    @documented(blp, "list_lobbies", "rate_limited", "validation_error", security=[], parameters=LOBBY_PARAMETERS)
     def get(self) -> Response:
         """Open public lobbies (created with `"public": true`, not started, a seat free), newest first, `limit`
         per page (default 20, at most 100). Pass `next` back as `cursor` for the following page: lobbies
         created meanwhile never shift it. A page may hold fewer than `limit` lobbies while `next` is not null."""
+        admit_listing()
         query = validate(LOBBY_QUERY, request.args.to_dict())
         listed, cursor = runtime().lobbies.page(query.get("game"), query.get("cursor"), query["limit"])
         return jsonify({"games": [listed_lobby(lobby.game_id, lobby.record) for lobby in listed], "next": cursor})

@@ -68,8 +68,8 @@ def _fingerprint(canonical_body: bytes) -> str:
     return short_digest(f"{request.method} {request.path}\n".encode() + canonical_body)
 
 
-def read_incoming(game_id: str, now: float) -> Incoming:
-    """What the current request brings for game ``game_id``, arrived at ``now``."""
+def read_incoming(game_id: str, now: float, address: str) -> Incoming:
+    """What the current request brings for game ``game_id``, arrived at ``now`` from ``address``."""
     raw = request.get_data(cache=True)
     try:
         parsed, malformed = parse_json(raw), None
@@ -79,7 +79,7 @@ def read_incoming(game_id: str, now: float) -> Incoming:
     fingerprint = None
     if key is not None:  # the same JSON with other spacing or key order is the same body
         fingerprint = _fingerprint(raw if malformed else json.dumps(parsed, sort_keys=True).encode())
-    return Incoming(game_id, bearer_digest(), _if_match(), key, parsed, malformed, fingerprint, now)
+    return Incoming(game_id, bearer_digest(), _if_match(), key, parsed, malformed, fingerprint, now, address)
 
 
 def _if_match() -> frozenset[str] | None:

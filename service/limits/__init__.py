@@ -5,9 +5,10 @@ bucket is full again, in a key that expires then, so the counters of idle client
 counted against its token when the token is valid for the game (a made-up token answers 401 and counts nowhere,
 so it cannot buy a fresh budget), else against the client's address; a creation always against the address (no
 token belongs to a game not yet made). An address's budget is ``tg:rate:{<budget>:<client>}``, on a Redis
-Cluster slot of its own, charged by a script of its own; a token's is ``tg:{<game_id>}:rate:<digest>``, on its
-game's slot (a token belongs to one game), charged by the script that loads the game when the token is the
-game's: a change by a player costs no Redis call for its limits.
+Cluster slot of its own, charged by a script of its own; a token's is the field of its place (``host``, ``seat:<n>``) in
+``tg:{<game_id>}:rate``, on its game's slot (a token belongs to one game), charged by the script that loads the
+game when the token is the game's: a change by a player costs no Redis call for its limits, and a seat freed and
+taken again with a fresh token keeps the budget it spent.
 
 The cap counts live lobbies and games in one sorted set, ``tg:{live}``: game id -> expiry time (ms), refreshed
 by the writes of a game and removed by its deletion, so an entry expires with its game. A write that would move
@@ -93,13 +94,13 @@ class Limits:
     def __init__(
         self,
         client: redis.Redis | redis.RedisCluster,
-        budgets: tuple[Budget, Budget],
+        budgets: tuple[Budget, ...],
         max_games: int,
         prefix: str = "tg:",
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
-        self.create, self.change = budgets
+        self.create, self.change, self.listing = budgets  # the lobby list's reads: the only reads limited
         self.max_games = max_games
         self.prefix = prefix
         self.clock = clock

@@ -70,7 +70,7 @@ def change(
     """Run ``step`` through the stages above, atomically: its answer and the record as written (``ApiError`` if
     it is refused)."""
     key, settings = incoming.idempotency_key, writer.settings
-    field = None if key is None else idem_field(incoming.digest)
+    field = None if key is None else idem_field(incoming.digest, incoming.address)
 
     def stages(snapshot: Snapshot) -> Change[Done]:
         record = snapshot.record()

@@ -22,9 +22,15 @@ from .incoming import Incoming
 
 #: Remembered answers per caller per game; a new one beyond these drops the caller's oldest.
 MAX_ANSWERS_PER_CALLER = 32
-#: The shortest Idempotency-Key a caller without a token may send: the key is then its only identity.
-MIN_ANONYMOUS_KEY = 16
-_ANONYMOUS_KEY = re.compile(rf"[A-Za-z0-9_-]{{{MIN_ANONYMOUS_KEY},}}")
+#: Without a token the Idempotency-Key is the caller's only identity, so it must carry about 128 random bits: a
+#: UUID (32 hex digits, dashes allowed) or 22 characters of base64url with two of lower case, upper case and digits,
+#: neither with few distinct characters (``aaaa...``, ``abab...``). A random key of either form passes all but
+#: never (one in 10^8 or less); a phrase in lower case does not.
+MIN_HEX_DIGITS = 32
+MIN_BASE64URL = 22
+MIN_DISTINCT = 8
+_HEX_KEY = re.compile(r"[0-9A-Fa-f-]+")
+_BASE64URL_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 @dataclass(frozen=True)
@@ -88,14 +94,28 @@ def _key_digest(key: str) -> str:
     return tokens.short_digest(key.encode())
 
 
-def idem_field(digest: str | None) -> str:
-    """The field holding a caller's answers: keys are scoped per game (the hash) and caller."""
-    return "k:" + tokens.short_digest(f"{digest or 'anyone'}".encode())
+def idem_field(digest: str | None, address: str) -> str:
+    """The field holding a caller's answers: keys are scoped per game (the hash) and caller, a caller without a
+    token by its address, so that a key sent again from elsewhere never recalls another client's seat token."""
+    return "k:" + tokens.short_digest((digest or f"anyone:{address}").encode())
 
 
 def check_anonymous_key(key: str) -> None:
-    """Without a token the key is the caller's only identity (a retried seat hands back the seat token),
-    so it must be unguessable: ``422 validation_error`` naming the header otherwise."""
-    if not _ANONYMOUS_KEY.fullmatch(key):
-        detail = f"without a token, send at least {MIN_ANONYMOUS_KEY} characters of A-Z a-z 0-9 - _ (a random UUID)"
+    """Without a token the key is the caller's only identity (a retried seat hands back the seat token), so it
+    must be one no other client sends by accident: ``422 validation_error`` naming the header otherwise."""
+    if not _unguessable(key):
+        detail = (
+            f"without a token, send a random UUID or at least {MIN_BASE64URL} random characters"
+            " of A-Z a-z 0-9 - _ (about 128 bits)"
+        )
         raise ApiError("validation_error", "the Idempotency-Key is guessable", {"Idempotency-Key": [detail]})
+
+
+def _unguessable(key: str) -> bool:
+    """A UUID-like key (enough hex digits) or a base64url key of two kinds of characters, enough of them distinct."""
+    if len(set(key.lower() if _HEX_KEY.fullmatch(key) else key) - {"-"}) < MIN_DISTINCT:
+        return False
+    if _HEX_KEY.fullmatch(key):
+        return len(key.replace("-", "")) >= MIN_HEX_DIGITS
+    kinds = sum(any(test(c) for c in key) for test in (str.islower, str.isupper, str.isdigit))
+    return bool(_BASE64URL_KEY.fullmatch(key)) and len(key) >= MIN_BASE64URL and kinds >= 2

@@ -1,5 +1,5 @@
 """What a request brings, read once before the transaction (``service/http/reading.py`` reads it): token digest,
-If-Match, Idempotency-Key, body, and when it arrived.
+If-Match, Idempotency-Key, body, when it arrived and from which address.
 
 The body is parsed lazily (``Incoming.body``) so that its errors answer at their place in the contract's check
 order (after the game, token, status and If-Match checks), not first.
@@ -36,6 +36,7 @@ class Incoming:
     malformed: ApiError | None  # raised when the body is needed: body errors answer after the state checks
     fingerprint: str | None  # only with an Idempotency-Key: it identifies the request for retries
     now: float  # when it arrived (the app's CLOCK): the clock applies what fell due by then, then the request
+    address: str  # the client's (``limits.client_address``): scopes the Idempotency-Keys of callers without a token
 
     def check_idempotency_key(self) -> None:
         key = self.idempotency_key

@@ -7,10 +7,11 @@ Keys, all under one hash tag (default ``tg:{lobby}``, the ``LOBBY_INDEX_KEY`` se
 - ``<prefix>:due``: ``<entry>:<name>`` scored by when the lobby expires unless it changes again.
 
 The index is a hint kept next to the games, not inside their transactions (each game has its own slot): a page
-reads every game it lists and shows only public lobbies with a free seat. An entry whose game has started, was
-closed or has expired is removed when a page meets it; a full lobby keeps its entry (it is listed again once a
-seat is left). Every lobby change renews the entry's due time and the keys' TTL, and removes a bounded batch of
-entries already due, so the index holds the live public lobbies and at most a few expired ones.
+reads every game it lists and shows only public lobbies with a free seat. A lobby leaves the index when a change
+makes it full, starts it or closes it (a seat left lists it again); an entry whose game has expired is removed
+when a page meets it. Every lobby change renews the entry's due time and the keys' TTL, and removes a bounded
+batch of entries already due, so the index holds the open public lobbies and at most a few stale ones. A page
+reads at most ``2 * (limit + 1)`` entries whatever the index holds: past stale ones it is short, with a cursor.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ INDEX_PREFIX = "tg:{lobby}"
 #: The largest page a client may ask for, and the default.
 MAX_LIMIT = 100
 DEFAULT_LIMIT = 20
-#: Entries one page reads at most (full lobbies and dead entries are skipped): a short page then has a cursor.
-MAX_SCAN = 500
+#: Entries one page reads at most, per entry it may list (stale ones are skipped): a short page then has a cursor.
+SCAN_FACTOR = 2
 #: Due entries removed per lobby change.
 PRUNE_BATCH = 100
 CURSOR = re.compile(r"[0-9]{13}:[A-Za-z0-9_-]{1,64}\Z")
@@ -63,9 +64,10 @@ class LobbyIndex:
         return f"{self.prefix}:due"
 
     def sync(self, game_id: str, record: GameRecord, ttl: int, deleted: bool = False) -> None:
-        """After a change of a public game: listed while it is a lobby (due in ``ttl`` seconds), else forgotten."""
+        """After a change of a public game: listed while it is a lobby with a free seat (due in ``ttl`` seconds),
+        else forgotten."""
         entry = entry_of(game_id, record)
-        if deleted or record.status != "lobby":
+        if deleted or record.status != "lobby" or not record.free_seats:
             self._forget([f"{entry}:{record.game}"])
             return
         now = self.clock()
@@ -97,9 +99,10 @@ class LobbyIndex:
         key, after = self._order_key(game), cursor
         listed: list[Listed] = []
         dead: list[str] = []
-        more = True
-        for _ in range(MAX_SCAN // (limit + 1) + 1):
-            wanted = limit + 1 - len(listed)  # one more than needed: tells whether a next page exists
+        more, budget = True, SCAN_FACTOR * (limit + 1)
+        while budget > 0:
+            wanted = min(limit + 1 - len(listed), budget)  # one more than needed: tells whether a next page exists
+            budget -= wanted
             start = "+" if after is None else f"({after}"
             entries = [_text(entry) for entry in self.client.zrevrangebylex(key, start, "-", start=0, num=wanted)]
             for entry, (name, open_lobby) in zip(entries, self._read(entries, game), strict=True):

@@ -7,8 +7,8 @@ A write that would make the game larger than the store's bound (``TG_MAX_GAME_BY
 script itself.
 
 A change reads the fields (one ``HMGET``; with limits on, one script that also charges the caller's
-token budget, ``tg:{<game_id>}:rate:<digest>``), computes in Python, and writes with one Lua script that
-applies the writes only if ``rev`` is still the one read: Redis runs a script atomically, so a
+change budget, a field of ``tg:{<game_id>}:rate`` for its host or seat), computes in Python, and writes with one
+Lua script that applies the writes only if ``rev`` is still the one read: Redis runs a script atomically, so a
 concurrent writer makes it refuse and the change is recomputed from the new data. No update is lost,
 nothing is applied twice, nothing is half-written; and a change costs two round trips, not the
 three of WATCH / read / MULTI-EXEC.
@@ -43,9 +43,10 @@ def game_key(game_id: str) -> str:
     return f"tg:{{{game_id}}}:game"
 
 
-def budget_key(game_id: str, digest: str) -> str:
-    """A token's change budget: on its game's slot (a token belongs to one game), named by 128 bits of its digest."""
-    return f"tg:{{{game_id}}}:rate:{digest[:22]}"
+def budget_key(game_id: str) -> str:
+    """The change budgets of a game's host and seats, one hash field each (``lua/load_charging.lua``), on its
+    game's slot: a token belongs to one game, and a seat taken again with a fresh token keeps its spent budget."""
+    return f"tg:{{{game_id}}}:rate"
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,7 @@ class GameStore:
                 charge.interval_ms,
                 charge.burst,
             ]
-            *values, wait = self.load_charging(keys=[key, budget_key(game_id, charge.digest)], args=arguments)
+            *values, wait = self.load_charging(keys=[key, budget_key(game_id)], args=arguments)
         meta, state, rev, idem = (_text(value) for value in values)
         return Snapshot(meta, state, idem if idem_field else None, rev or "", int(wait))
 

@@ -28,7 +28,6 @@ from werkzeug.test import TestResponse
 from service.config import from_env
 from service.errors import ApiError
 from service.limits import Budget, Limits, client_address
-from service.play.tokens import token_hash
 from service.storage.store import budget_key, game_key
 
 CREATE_RATE = (3, 30)  # 3 at once, then one every 10 s
@@ -127,6 +126,30 @@ def test_each_valid_token_has_its_own_change_budget(limited: Callable[..., Flask
     assert [lobby.seat(f"p{seat}").status_code for seat in range(4)] == [201, 201, 201, 429]
 
 
+def test_churning_a_seat_grants_no_fresh_budget(limited: Callable[..., FlaskClient]) -> None:
+    """A seat spends its budget, the host frees it, the client takes it again (from another address, so that its
+    address's budget does not stop it) with a fresh token: the seat's budget is the one it spent."""
+    http = limited()
+    game = new_game(http, players=2)
+    counted = 0
+    for cycle in range(4):
+        http.environ_base["REMOTE_ADDR"] = f"198.51.100.{cycle}"
+        assert game.seat("churner").status_code == 201
+        answers = [game.end_turn(0).status_code for _ in range(6)]  # in the lobby: 409, yet counted
+        counted += sum(status != 429 for status in answers)
+        assert game.http.delete(f"{game.url}/seats/0", headers=bearer(game.host)).status_code == 204
+    assert counted == CHANGE_RATE[0]
+
+
+def test_reads_of_the_lobby_list_are_limited_per_address(limited: Callable[..., FlaskClient]) -> None:
+    http = limited(LIST_RATE=(4, 4))
+    assert [http.get("/v1/games").status_code for _ in range(4)] == [200] * 4
+    assert refused(http.get("/v1/games", query_string={"limit": 1})) == 1
+    http.environ_base["REMOTE_ADDR"] = "192.0.2.9"
+    assert http.get("/v1/games").status_code == 200  # another address, its own budget
+    assert http.get("/v1/games/catalog").status_code == 200  # other reads are not limited
+
+
 def test_a_token_s_budget_is_kept_on_its_game_s_slot(
     limited: Callable[..., FlaskClient], redis_client: redis.Redis
 ) -> None:
@@ -136,17 +159,18 @@ def test_a_token_s_budget_is_kept_on_its_game_s_slot(
     game, other = new_game(http, players=1, seed=1), new_game(http, players=1)
     game.fill()
     assert game.start().status_code == 200
-    key = budget_key(game.game_id, token_hash(game.host))
+    key = budget_key(game.game_id)
     assert key_slot(key.encode()) == key_slot(game_key(game.game_id).encode())
     assert 0 < redis_client.pttl(key) <= 1_000  # one of 5 a second: full again within an interval
+    assert redis_client.hkeys(key) == [b"host"]
     stranger = http.post(f"{game.url}/start", json={}, headers=bearer(other.host))
     assert error_of(stranger) == (401, "invalid_token")
-    assert redis_client.exists(budget_key(game.game_id, token_hash(other.host))) == 0
+    assert redis_client.hkeys(key) == [b"host"] and redis_client.exists(budget_key(other.game_id)) == 0
     named = new_game(http, players=1)
     assert named.seat("malformed").status_code == 201  # the word an unreadable Authorization header is read as
     basic = http.post(f"{named.url}/start", json={}, headers={"Authorization": "Basic eHl6"})
     assert error_of(basic) == (401, "invalid_token")
-    assert redis_client.exists(budget_key(named.game_id, "malformed")) == 0
+    assert redis_client.exists(budget_key(named.game_id)) == 0
 
 
 def test_a_made_up_token_counts_nowhere_and_changes_nothing(limited: Callable[..., FlaskClient]) -> None:
@@ -223,7 +247,7 @@ def test_gcra_never_lets_more_through_than_its_rate_and_retry_after_is_enough(
 ) -> None:
     clock = FakeClock()
     budget = Budget("change", burst, seconds)
-    limits = Limits(redis_client, (budget, budget), 0, prefix, clock)
+    limits = Limits(redis_client, (budget, budget, budget), 0, prefix, clock)
     client = secrets.token_hex(8)
     passed: list[int] = []  # ms, as the limiter sees them
     for gap in gaps:
@@ -281,29 +305,36 @@ def test_limits_are_off_in_the_test_suite_unless_a_test_turns_them_on(http: Flas
 @pytest.mark.parametrize(
     ("environ", "expected"),
     [
-        ({}, (None, (30, 600), (120, 12), 20_000, None)),
+        ({}, (None, (30, 600), (120, 12), (120, 60), 20_000, None)),
         (
             {
                 "TG_LIMITS": "off",
                 "TG_CREATE_RATE": "5/60",
                 "TG_CHANGE_RATE": " 50 / 10 ",
+                "TG_LIST_RATE": "6/3",
                 "TG_MAX_GAMES": "0",
                 "TG_TRUSTED_PROXY_HEADER": "X-Real-IP",
             },
-            (False, (5, 60), (50, 10), 0, "X-Real-IP"),
+            (False, (5, 60), (50, 10), (6, 3), 0, "X-Real-IP"),
         ),
-        ({"TG_LIMITS": "on", "TG_CREATE_RATE": ""}, (True, (30, 600), (120, 12), 20_000, None)),
+        ({"TG_LIMITS": "on", "TG_CREATE_RATE": ""}, (True, (30, 600), (120, 12), (120, 60), 20_000, None)),
     ],
 )
 def test_settings(environ: dict[str, str], expected: tuple[Any, ...]) -> None:
     config = from_env(environ)
-    names = ("LIMITS", "CREATE_RATE", "CHANGE_RATE", "MAX_GAMES", "TRUSTED_PROXY_HEADER")
+    names = ("LIMITS", "CREATE_RATE", "CHANGE_RATE", "LIST_RATE", "MAX_GAMES", "TRUSTED_PROXY_HEADER")
     assert tuple(config[name] for name in names) == expected
 
 
 @pytest.mark.parametrize(
     "environ",
-    [{"TG_LIMITS": "maybe"}, {"TG_CREATE_RATE": "10"}, {"TG_CHANGE_RATE": "0/1"}, {"TG_MAX_GAMES": "-1"}],
+    [
+        {"TG_LIMITS": "maybe"},
+        {"TG_CREATE_RATE": "10"},
+        {"TG_CHANGE_RATE": "0/1"},
+        {"TG_LIST_RATE": "x"},
+        {"TG_MAX_GAMES": "-1"},
+    ],
 )
 def test_bad_settings_are_refused(environ: dict[str, str]) -> None:
     with pytest.raises(ValueError, match=next(iter(environ))):
@@ -315,6 +346,7 @@ def test_the_openapi_document_lists_the_limits(http: FlaskClient) -> None:
     creation = paths["/v1/games"]["post"]["responses"]
     assert "rate_limited" in creation["429"]["description"]
     assert "capacity" in creation["503"]["description"]
+    assert "rate_limited" in paths["/v1/games"]["get"]["responses"]["429"]["description"]
     for path in ("/v1/games/{game_id}/actions", "/v1/games/{game_id}/seats", "/v1/games/{game_id}/start"):
         assert "rate_limited" in paths[path]["post"]["responses"]["429"]["description"]
 

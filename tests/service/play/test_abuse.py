@@ -33,7 +33,20 @@ def toggle(game: GameClient, seat: int, number: int, **headers: str) -> Any:
 # 1. Seat tokens -------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "guessable",
-    ["join", "Ann", "a" * 15, "ann-joins-game-1 ", "ann.joins.game.one", "ann joins game one", "änn-joins-the-game"],
+    [
+        "join",
+        "Ann",
+        "a" * 15,
+        "a" * 16,
+        "a" * 40,
+        "ab" * 20,
+        "ann-joins-game-1 ",
+        "ann-joins-game-1",
+        "ann-joins-the-game-one",
+        "ann.joins.game.one",
+        "ann joins game one",
+        "änn-joins-the-game",
+    ],
 )
 def test_a_seat_without_a_token_refuses_a_guessable_key(http: FlaskClient, guessable: str) -> None:
     game = new_game(http, players=2)
@@ -45,13 +58,36 @@ def test_a_seat_without_a_token_refuses_a_guessable_key(http: FlaskClient, guess
 
 @pytest.mark.parametrize(
     "secret",
-    ["0f8fad5b-d9cb-469f-a165-70867728950e", "0f8fad5bd9cb469fa16570867728950e", "kIpnjoTuFLF2TW7_au4tCw", "A1_-" * 4],
+    [
+        "0f8fad5b-d9cb-469f-a165-70867728950e",
+        "0f8fad5bd9cb469fa16570867728950e",
+        "kIpnjoTuFLF2TW7_au4tCw",
+        "A1_-b2C3d4E5f6G7h8I9j0",
+    ],
 )
 def test_a_seat_without_a_token_takes_an_unguessable_key(http: FlaskClient, secret: str) -> None:
     game = new_game(http, players=2)
     first = http.post(f"{game.url}/seats", json={"name": "ann"}, headers=key(secret))
     assert first.status_code == 201 and first.get_json()["token"]
     assert http.post(f"{game.url}/seats", json={"name": "ann"}, headers=key(secret)).get_json() == first.get_json()
+
+
+def test_two_clients_sending_the_same_key_never_share_a_seat_token(http: FlaskClient) -> None:
+    """A key is bound to the address that first sent it: from another address it is another request."""
+    game = new_game(http, players=3)
+    secret = key(str(uuid.uuid4()))
+    first = http.post(
+        f"{game.url}/seats", json={"name": "ann"}, headers=secret, environ_base={"REMOTE_ADDR": "192.0.2.1"}
+    )
+    other = http.post(
+        f"{game.url}/seats", json={"name": "ann"}, headers=secret, environ_base={"REMOTE_ADDR": "192.0.2.2"}
+    )
+    assert first.status_code == 201 and other.status_code in (201, 409)
+    assert first.get_json()["token"] not in other.get_data(as_text=True)
+    retry = http.post(
+        f"{game.url}/seats", json={"name": "ann"}, headers=secret, environ_base={"REMOTE_ADDR": "192.0.2.1"}
+    )
+    assert retry.get_json() == first.get_json()  # its first sender still gets its answer again
 
 
 def test_the_incident_join_with_a_name_hands_out_no_token(http: FlaskClient) -> None:

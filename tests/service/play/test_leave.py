@@ -157,7 +157,7 @@ def test_a_retried_action_after_a_seat_change_answers_the_first_view(http: Flask
 def test_a_retried_take_during_play_hands_back_the_same_token(http: FlaskClient) -> None:
     game = started(http, players=2, seed=5)
     assert leave(game, 1, game.tokens[1]) == 204
-    key = {"Idempotency-Key": "a-random-uuid-0123456789"}
+    key = {"Idempotency-Key": "0f8fad5b-d9cb-469f-a165-70867728950e"}
     first = http.post(f"{game.url}/seats", json={"name": "cat"}, headers=key)
     again = http.post(f"{game.url}/seats", json={"name": "cat"}, headers=key)
     assert first.status_code == again.status_code == 201
@@ -171,7 +171,7 @@ def _bot_entries(game: GameClient) -> list[dict[str, object]]:
 def test_a_retried_take_of_a_seat_left_answers_seat_left(http: FlaskClient) -> None:
     """The retry's token is dead once its seat is left: never a 500, never the dead token, never another's seat."""
     game = new_game(http, players=2)
-    key = {"Idempotency-Key": "a-random-uuid-0123456789"}
+    key = {"Idempotency-Key": "0f8fad5b-d9cb-469f-a165-70867728950e"}
     first = http.post(f"{game.url}/seats", json={"name": "ann", "seat": 0}, headers=key)
     assert first.status_code == 201
     assert leave(game, 0, first.get_json()["token"]) == 204
@@ -193,7 +193,7 @@ def test_a_retried_bot_seat_the_host_removed_answers_seat_left(http: FlaskClient
 def test_a_retried_take_during_play_of_a_seat_left_again_answers_seat_left(http: FlaskClient) -> None:
     game = started(http, players=2, seed=5)
     assert leave(game, 1, game.tokens[1]) == 204
-    key = {"Idempotency-Key": "a-random-uuid-0123456789"}
+    key = {"Idempotency-Key": "0f8fad5b-d9cb-469f-a165-70867728950e"}
     first = http.post(f"{game.url}/seats", json={"name": "cat"}, headers=key)
     assert leave(game, 1, first.get_json()["token"]) == 204
     assert error_of(http.post(f"{game.url}/seats", json={"name": "cat"}, headers=key)) == (409, "seat_left")

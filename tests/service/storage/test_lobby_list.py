@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from flask import Flask
-from gameclient import bearer, error_of
+from gameclient import bearer, error_of, new_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lobbies import Lobbies
@@ -49,8 +50,10 @@ def test_full_started_and_closed_lobbies_are_not_listed(lobbies: Lobbies) -> Non
     assert started.start().status_code == 200
     assert lobbies.http.delete(closed.url, headers=bearer(closed.host)).status_code == 204
     assert lobbies.listed() == [open_.game_id]
-    # a started or closed lobby leaves the index; a full one stays (a seat left lists it again)
-    assert lobbies.index_sizes() == {"all": 2, "game:the-game": 2, "due": 2}
+    # a full, started or closed lobby leaves the index
+    assert lobbies.index_sizes() == {"all": 1, "game:the-game": 1, "due": 1}
+    assert full.http.delete(f"{full.url}/seats/0", headers=bearer(full.host)).status_code == 204
+    assert lobbies.listed() == [open_.game_id, full.game_id]  # a seat left lists it again
 
 
 def test_an_expired_lobby_is_not_listed_and_leaves_the_index(lobbies: Lobbies) -> None:
@@ -104,6 +107,62 @@ def test_a_page_skips_full_lobbies(lobbies: Lobbies) -> None:
     page = lobbies.page(limit=2)
     assert [game["game_id"] for game in page["games"]] == open_ids[::-1][:2]
     assert lobbies.page(limit=2, cursor=page["next"])["games"][0]["game_id"] == open_ids[0]
+
+
+class Counting:
+    """The lobby index's Redis client, counting the round trips and the index entries a page reads."""
+
+    def __init__(self, client: Any) -> None:
+        self.client, self.trips, self.entries = client, 0, 0
+
+    def zrevrangebylex(self, *args: Any, **kwargs: Any) -> Any:
+        self.trips += 1
+        found = self.client.zrevrangebylex(*args, **kwargs)
+        self.entries += len(found)
+        return found
+
+    def pipeline(self, *args: Any, **kwargs: Any) -> Any:
+        pipe = self.client.pipeline(*args, **kwargs)
+        execute = pipe.execute
+
+        def counted() -> Any:
+            self.trips += 1
+            return execute()
+
+        pipe.execute = counted
+        return pipe
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
+
+
+FULL_LOBBIES = 300
+
+
+def test_full_lobbies_leave_the_index_and_a_page_reads_a_bounded_number_of_entries(lobbies: Lobbies) -> None:
+    """Hundreds of full lobbies neither stay in the index nor, if the index holds them anyway (written by an
+    older version), make a page read more than a bound set by its limit."""
+    open_ = lobbies.create(players=2)
+    full = [new_game(lobbies.http, public=True, players=1) for _ in range(FULL_LOBBIES)]  # within the lobby TTL
+    for game in full:
+        game.fill()
+    assert lobbies.index_sizes() == {"all": 1, "game:the-game": 1, "due": 1}
+    index = lobbies.app.extensions["service"].lobbies
+    client = index.client
+    stale = {f"{entry}:{game.game_id}": 0 for entry, game in zip(_created_at(lobbies, full), full, strict=True)}
+    client.zadd(f"{lobbies.prefix}:all", stale)
+    counting = index.client = Counting(client)
+    page = lobbies.page(limit=1)
+    assert page["games"] == [] and page["next"] is not None  # a short page, with its cursor
+    assert counting.entries <= 4 and counting.trips <= 5
+    index.client = client
+    assert lobbies.listed(limit=10) == [open_.game_id]  # the cursors lead to it
+
+
+def _created_at(lobbies: Lobbies, games: list[Any]) -> list[str]:
+    """The 13-digit creation times the index orders entries by, as the host's view gives them."""
+    client = lobbies.app.extensions["service"].store.client
+    return [f"{json.loads(client.hget(f'tg:{{{game.game_id}}}:game', 'meta'))['created_at']:013d}" for game in games]
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@ Starts two gunicorn processes (gevent, ``service/gunicorn_conf.py``, bound to 12
 two bots paced at 300 ms, opens N anonymous event streams on it spread over both processes, and follows it for
 ``--seconds``. It prints, per N:
 
-- **bot lateness** (p50 / p99 / max, ms): applied minus due, as each process's clock runner measured it;
+- **bot lateness** (p50 / p99 / max, ms): applied minus due, as each process's clock runner measured it, for the
+  moves made once every stream was open and had its first view (opening N streams at once is a burst of its own);
 - **change to event** (p99 ms): from the runner's write to each stream's receipt of that version;
 - **rejected writes** (compare-and-set attempts refused because another writer came first) against applied ones;
 - streams that ended before the game.
@@ -135,8 +136,10 @@ def spectators(counts: list[int], seconds: float) -> None:
         with servers(2) as (bases, reports):
             game_id = bot_game(bases[0], "ninja", 2, "best", PACE_MS, seed=streams)
             arrivals, ended = asyncio.run(watch(bases, game_id, streams, seconds))
-        lateness = [ms for report in reports for ms in report["lateness_ms"]]
-        written = {(game, version): at for report in reports for game, version, at in report["applied"]}
+        ready = max((stream[0][1] for stream in arrivals if stream), default=0.0)  # every stream open and served
+        runs = [run for report in reports for run in zip(report["lateness_ms"], report["applied"], strict=True)]
+        lateness = [ms for ms, (_, _, at) in runs if at > ready]
+        written = {(game, version): at for _, (game, version, at) in runs if at > ready}
         delays = [(at - written[(game_id, v)]) * 1000 for s in arrivals for v, at in s if (game_id, v) in written]
         rejected = sum(report["rejected"] for report in reports)
         applied = sum(report["writes"] for report in reports)

@@ -22,7 +22,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import redis
@@ -36,6 +36,7 @@ from ..play import tokens
 from ..play.presenters import Viewer, game_view
 from ..records.game_record import CorruptRecord, GameRecord
 from ..runtime import Runtime
+from ..storage.store import GameStore
 from .hub import Watch
 
 log = logging.getLogger(__name__)
@@ -130,6 +131,52 @@ class PublicEvents:
 PUBLIC_EVENTS = PublicEvents()
 
 
+@dataclass
+class _Read:
+    started: float
+    done: threading.Event = field(default_factory=threading.Event)
+    record: GameRecord | None = None
+    error: BaseException | None = None
+
+
+class SharedReads:
+    """The streams of one game that a change wakes read it once per process: the first to ask loads it, and those
+    who ask while that load is under way share its record (records are immutable). A stream joins only a load that
+    began after it was woken (``since``), so it never gets a record older than the change that woke it. Each stream
+    reading for itself cost one Redis round trip and one record parsed per spectator per change."""
+
+    def __init__(self) -> None:
+        self._reads: dict[str, _Read] = {}
+        self._lock = threading.Lock()
+
+    def load(self, store: GameStore, game_id: str, since: float) -> GameRecord:
+        with self._lock:
+            read = self._reads.get(game_id)
+            mine = read is None or read.started < since
+            if mine:
+                read = self._reads[game_id] = _Read(time.monotonic())
+        assert read is not None
+        if mine:
+            try:
+                read.record = store.load(game_id).record()
+            except BaseException as error:
+                read.error = error
+            finally:
+                with self._lock:
+                    if self._reads.get(game_id) is read:
+                        del self._reads[game_id]
+                read.done.set()
+        read.done.wait()
+        if read.error is not None:
+            raise read.error
+        assert read.record is not None
+        return read.record
+
+
+#: One per process.
+SHARED_READS = SharedReads()
+
+
 def views_since(reader: Reader, record: GameRecord, after: int | None, now: float) -> Iterator[bytes]:
     """The reader's events after version ``after`` (``None``: the current view)."""
     if after is not None and after >= record.version:
@@ -163,7 +210,7 @@ def stream(
         yield from _wait(runtime, watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
         watch.woken.clear()  # before the read: a change after it wakes the next wait
         try:
-            record = runtime.store.load(reader.game_id).record()  # streams read; the clock's runner writes
+            record = SHARED_READS.load(runtime.store, reader.game_id, time.monotonic())  # streams only read
         except ApiError:  # the game is gone (closed, expired) or too busy: the client reconnects
             return
         except (redis.RedisError, CorruptRecord) as error:

@@ -105,7 +105,7 @@ class Games(MethodView):
         host_token = tokens.new_token()
         record = _new_record(body, host_token, _now_ms())
         for _ in range(ID_ATTEMPTS):
-            game_id = secrets.token_urlsafe(12)
+            game_id = tokens.new_game_id()
             if changes.create(writer(), game_id, record):
                 view = {**game_view(game_id, record, Viewer(None, None, runtime().now())), "host_token": host_token}
                 response = reply(Reply(201, view, record.version))

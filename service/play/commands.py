@@ -131,7 +131,7 @@ def start(incoming: Incoming, schema: ma.Schema) -> Step:
 class Rematch:
     """The next game of a finished one, drawn once per request (a retried transaction reuses its tokens)."""
 
-    game_id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+    game_id: str = field(default_factory=tokens.new_game_id)
     host_token: str = field(default_factory=tokens.new_token)
     record: GameRecord | None = None  # the new game, once the finished one says so
     seats: dict[int, tuple[Seat, str]] = field(default_factory=dict)  # seat -> its new holder and sealed token

@@ -32,6 +32,14 @@ def short_digest(data: bytes) -> str:
     return b64(hashlib.sha256(data).digest()[:16])
 
 
+def new_game_id() -> str:
+    """A game's id: 96 random bits in 16 URL-safe characters, never starting with ``-``, which command lines (the bot
+    client's ``--game ID``) would take for an option."""
+    while (game_id := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return game_id
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 

@@ -39,9 +39,9 @@ def call(url: str, method: str, path: str, body: Any = None, token: str | None =
         return json.loads(answer.read() or b"null")
 
 
-def lobby(url: str, game: str, players: int, seed: int) -> tuple[str, str]:
+def lobby(url: str, game: str, players: int, seed: int, **options: Any) -> tuple[str, str]:
     """A new lobby: its id and the host token."""
-    created = call(url, "POST", "/games", {"game": game, "players": players, "seed": seed})
+    created = call(url, "POST", "/games", {"game": game, "players": players, "seed": seed, "options": options})
     return created["game_id"], created["host_token"]
 
 

@@ -24,10 +24,12 @@ def versions_sent(lines: list[dict[str, Any]]) -> set[int]:
     return {move["version"] + step for move in moves for step in range(1, len(move["actions"]) + 1)}
 
 
-def play_whole_game(url: str, game: str, bots: tuple[str, str], clients_url: str | None = None) -> None:
+def play_whole_game(
+    url: str, game: str, bots: tuple[str, str], clients_url: str | None = None, **options: Any
+) -> list[dict[str, Any]]:
     """Ann's client gets her token, Bob's joins the lobby by itself; both play to the end; every action in the log
-    is one that a client sent for its seat."""
-    game_id, host = lobby(url, game, 2, seed=11)
+    is one that a client sent for its seat. Answers the log's entries."""
+    game_id, host = lobby(url, game, 2, seed=11, **options)
     ann = call(url, "POST", f"/games/{game_id}/seats", {"name": "Ann"})["token"]
     first = client(clients_url or url, game_id, "--bot", bots[0], "--json", token=ann)
     second = client(clients_url or url, game_id, "--join", "Bob", "--bot", bots[1], "--json", "--seed", "3")
@@ -55,11 +57,22 @@ def play_whole_game(url: str, game: str, bots: tuple[str, str], clients_url: str
         played = {entry["version"] for entry in log["entries"] if entry["seat"] == seat}
         assert played == versions_sent(seen), f"seat {seat}'s log entries are exactly its client's moves"
     assert not any(entry.get("bot") or entry.get("auto") for entry in log["entries"])
+    entries: list[dict[str, Any]] = log["entries"]
+    return entries
 
 
 @pytest.mark.parametrize(("game", "bots"), [("the-game", ("best", "greedy")), ("ninja", ("greedy", "best"))])
 def test_two_clients_play_a_whole_game(url: str, game: str, bots: tuple[str, str]) -> None:
     play_whole_game(url, game, bots)
+
+
+def test_two_clients_race_a_whole_game_of_bataille_corse(url: str) -> None:
+    """The real-time game: both clients flip on their turn and slap whenever their bot sees a slap, racing each
+    other over HTTP; the server orders the slaps (a late one is stale) and the game ends at its flip limit."""
+    entries = play_whole_game(url, "bataille-corse", ("best", "greedy"), max_flips=120)
+    slaps = [entry for entry in entries if entry["type"] == "slap"]
+    assert {entry["seat"] for entry in slaps} == {0, 1} and {entry["result"] for entry in slaps} <= {"valid", "stale"}
+    assert sum(1 for entry in entries if entry["type"] == "flip") <= 120
 
 
 def test_clients_whose_streams_are_cut_reconnect_and_finish_the_game(url: str) -> None:

@@ -75,8 +75,9 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     store = GameStore(redis_client(config), config["CAS_RETRIES"], config["MAX_GAME_BYTES"])
     lobbies = LobbyIndex(store.client, config.get("LOBBY_INDEX_KEY", INDEX_PREFIX), clock)
     settings = Settings.of(config)
-    runner = ClockRunner(store, settings, clock)
-    return Runtime(store, lobbies, Hub(store.client), runner, settings, clock, _limits(config, store))
+    hub = Hub(store.client)
+    runner = ClockRunner(store, settings, clock, hub.watches)
+    return Runtime(store, lobbies, hub, runner, settings, clock, _limits(config, store))
 
 
 def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:

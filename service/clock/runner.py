@@ -84,10 +84,14 @@ class RunnerCounts:
 class ClockRunner:
     """The clock's due work for the games of one process (see the module's docstring)."""
 
-    def __init__(self, store: GameStore, settings: Settings, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: GameStore, settings: Settings, clock: Callable[[], float], watched: Callable[[str], bool]
+    ) -> None:
+        """``watched(game_id)``: whether a stream of this process watches the game (only those games it runs)."""
         self.store = store
         self.settings = settings
         self.clock = clock
+        self.watched = watched
         self.counts = RunnerCounts()
         self._give_back = store.client.register_script(lua("release"))
         self._heap: list[tuple[float, str]] = []
@@ -125,8 +129,7 @@ class ClockRunner:
                 break
             self._wait_for_lease(game_id)
             record = self.store.load(game_id).record()
-        self.due(game_id, next_due(record))
-        return record
+        return record  # a read enlists no game: its streams do (``due``), or the next read catches it up
 
     def _wait_for_lease(self, game_id: str) -> None:
         """Until the game's lease is given back (its holder has written what fell due), at most ``LEASE_WAIT``."""
@@ -167,7 +170,10 @@ class ClockRunner:
             self._wake.wait(wait)
 
     def _run(self, game_id: str, due: float) -> None:
-        """One decision's worth of ``game_id``'s due work, if this process can take its lease."""
+        """One decision's worth of ``game_id``'s due work, if this process can take its lease and a stream of it
+        still watches the game (its streams enlisted it; once they are gone it is left to the next read)."""
+        if not self.watched(game_id):
+            return
         lease = self._lease(game_id)
         if lease is None:
             self.counts.lost += 1

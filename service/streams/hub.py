@@ -78,6 +78,11 @@ class Hub:
         with self._lock:
             return sum(len(watchers) for watchers in self._watchers.values())
 
+    def watches(self, game_id: str) -> bool:
+        """Whether a stream of this process watches ``game_id``."""
+        with self._lock:
+            return game_key(game_id).encode() in self._watchers
+
     def _wake(self, key: bytes | None) -> None:
         """Wake the watchers of the game at ``key`` (``None``: of every game)."""
         with self._lock:

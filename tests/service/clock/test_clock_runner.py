@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -82,4 +83,15 @@ def test_a_read_of_an_unwatched_game_applies_what_fell_due(make_app: Callable[..
     game_id, start = bot_game(app, reaction_ms=0)
     view = app.test_client().get(f"/v1/games/{game_id}").get_json()
     assert view["version"] > start
+    assert app.extensions["service"].runner.counts.ran == 0
+
+
+def test_a_read_enlists_no_game_in_the_background(make_app: Callable[..., Any]) -> None:
+    """A GET of a game whose bots are due later does not make its process run the game on: only streams enlist a
+    game, so a game nobody watches costs no CPU until it is next read."""
+    app = make_app()
+    game_id, start = bot_game(app, reaction_ms=50)
+    assert app.test_client().get(f"/v1/games/{game_id}").get_json()["version"] == start  # nothing due yet
+    time.sleep(0.3)  # the bots' moves fall due meanwhile
+    assert app.extensions["service"].store.load(game_id).record().version == start
     assert app.extensions["service"].runner.counts.ran == 0

@@ -33,12 +33,19 @@ RETRY_SECONDS = 1.0
 
 
 class Watch:
-    """One stream's registration with its process's ``Hub``: ``woken`` is set when its game changes."""
+    """One stream's registration with its process's ``Hub``: ``woken`` is set when its game changes, and
+    ``woken_at`` says when (``time.monotonic()``, the same for every stream one message wakes: the streams of a
+    change share the first read made after it, ``SharedReads``)."""
 
     def __init__(self, hub: Hub, key: bytes) -> None:
         self.key = key
         self.woken = threading.Event()
+        self.woken_at = time.monotonic()
         self._hub = hub
+
+    def wake(self, at: float) -> None:
+        self.woken_at = at
+        self.woken.set()
 
     def close(self) -> None:
         self._hub._forget(self)
@@ -49,7 +56,7 @@ class Hub:
 
     def __init__(self, client: redis.Redis | redis.RedisCluster) -> None:
         self._client = client
-        self._watchers: dict[bytes, set[threading.Event]] = {}
+        self._watchers: dict[bytes, set[Watch]] = {}
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
         self._listener: threading.Thread | None = None
@@ -62,14 +69,14 @@ class Hub:
             if self._listener is None:
                 self._listener = threading.Thread(target=self._listen, name="tg-events", daemon=True)
                 self._listener.start()
-            self._watchers.setdefault(watch.key, set()).add(watch.woken)
+            self._watchers.setdefault(watch.key, set()).add(watch)
         self._subscribed.wait(READY_SECONDS)
         return watch
 
     def _forget(self, watch: Watch) -> None:
         with self._lock:
             watchers = self._watchers.get(watch.key, set())
-            watchers.discard(watch.woken)
+            watchers.discard(watch)
             if not watchers:
                 self._watchers.pop(watch.key, None)
 
@@ -85,13 +92,14 @@ class Hub:
 
     def _wake(self, key: bytes | None) -> None:
         """Wake the watchers of the game at ``key`` (``None``: of every game)."""
+        at = time.monotonic()
         with self._lock:
             if key is None:
-                events = [event for watchers in self._watchers.values() for event in watchers]
+                watches = [watch for watchers in self._watchers.values() for watch in watchers]
             else:
-                events = list(self._watchers.get(key, ()))
-        for event in events:
-            event.set()
+                watches = list(self._watchers.get(key, ()))
+        for watch in watches:
+            watch.wake(at)
 
     def _listen(self) -> None:
         """Forever: subscribe, then hand each message to ``_wake``; after any failure, subscribe again (a

@@ -136,41 +136,51 @@ class _Read:
     started: float
     done: threading.Event = field(default_factory=threading.Event)
     record: GameRecord | None = None
+    due: float | None = None
     error: BaseException | None = None
 
 
 class SharedReads:
-    """The streams of one game that a change wakes read it once per process: the first to ask loads it, and those
-    who ask while that load is under way share its record (records are immutable). A stream joins only a load that
-    began after it was woken (``since``), so it never gets a record older than the change that woke it. Each stream
-    reading for itself cost one Redis round trip and one record parsed per spectator per change."""
+    """The streams of one game that a change wakes read it once per process: each stream asks for a record read
+    after it was woken (``since``) and gets the game's newest read if it began after that, under way or done
+    (records are immutable), else makes a new one. Each stream reading for itself cost one Redis round trip and one
+    record parsed per spectator per change (and its next due time, which the read computes once for all its
+    streams); sharing only the read under way was not enough, as gevent serves IO
+    between its callbacks every few milliseconds, so a crowd's read ended before its last streams had run. The
+    newest read of the ``capacity`` games read last is kept."""
 
-    def __init__(self) -> None:
-        self._reads: dict[str, _Read] = {}
+    def __init__(self, capacity: int = 256) -> None:
+        self.capacity = capacity
+        self._reads: OrderedDict[str, _Read] = OrderedDict()
         self._lock = threading.Lock()
 
-    def load(self, store: GameStore, game_id: str, since: float) -> GameRecord:
+    def load(self, store: GameStore, game_id: str, since: float) -> tuple[GameRecord, float | None]:
+        """A record of ``game_id`` read after ``since`` (``time.monotonic()``), and its ``next_due``."""
         with self._lock:
             read = self._reads.get(game_id)
             mine = read is None or read.started < since
             if mine:
                 read = self._reads[game_id] = _Read(time.monotonic())
+                self._reads.move_to_end(game_id)
+                while len(self._reads) > self.capacity:
+                    self._reads.popitem(last=False)
         assert read is not None
         if mine:
             try:
                 read.record = store.load(game_id).record()
+                read.due = next_due(read.record)
             except BaseException as error:
                 read.error = error
-            finally:
-                with self._lock:
+                with self._lock:  # those waiting share the error; later readers try again
                     if self._reads.get(game_id) is read:
                         del self._reads[game_id]
+            finally:
                 read.done.set()
         read.done.wait()
         if read.error is not None:
             raise read.error
         assert read.record is not None
-        return read.record
+        return read.record, read.due
 
 
 #: One per process.
@@ -199,18 +209,19 @@ def stream(
     settings = runtime.settings
     keep_alive, ends_at = settings.stream_keepalive, time.monotonic() + settings.stream_lifetime
     yield f"retry: {RETRY_MS}\n\n".encode()  # also sends the headers at once, before any event is due
+    due = None if record is None else next_due(record)
     while True:
         if record is None or not reader.still_reads(record):
             return
-        runtime.runner.due(reader.game_id, next_due(record))
+        runtime.runner.due(reader.game_id, due)
         yield from views_since(reader, record, after, runtime.now())
         after = record.version
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return
         yield from _wait(runtime, watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
         watch.woken.clear()  # before the read: a change after it wakes the next wait
-        try:
-            record = SHARED_READS.load(runtime.store, reader.game_id, time.monotonic())  # streams only read
+        try:  # streams only read, and those one change woke share one read made after it
+            record, due = SHARED_READS.load(runtime.store, reader.game_id, watch.woken_at)
         except ApiError:  # the game is gone (closed, expired) or too busy: the client reconnects
             return
         except (redis.RedisError, CorruptRecord) as error:

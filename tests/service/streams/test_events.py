@@ -8,6 +8,7 @@ when it is read again (the keep-alive period is long, so nothing here depends on
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,9 +23,10 @@ from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
 import thegame_core as tg
+from service.errors import ApiError
 from service.records.game_record import GameRecord, Seat
-from service.storage.store import game_key
-from service.streams.sse import BACKLOG, RETRY_MS, Reader, states_since
+from service.storage.store import GameStore, game_key
+from service.streams.sse import BACKLOG, RETRY_MS, Reader, SharedReads, states_since
 
 WAKE_SECONDS = 30  # the keep-alive period in these tests: a stream that missed its wake-up would hang this long
 
@@ -310,6 +312,44 @@ def test_a_closed_stream_stops_watching(app: Flask) -> None:
     for answer in answers:
         answer.close()
     assert hub.watched() == 0
+
+
+def test_the_spectators_a_change_wakes_share_one_read_of_it(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five spectators of one game, each read after the change's read is over (gevent serves IO between its
+    callbacks, so a crowd's first read often ends before its last streams run): one load of the game, not five."""
+    table = Table(app.test_client(), "the-game", 2, bots={})
+    table.start()
+    readers = [table.reader() for _ in range(5)]
+    for reader in readers:
+        assert reader.next_event().data["version"] == table.view()["version"]
+    assert table.act()
+    version = table.view()["version"]
+    store, loads = app.extensions["service"].store, []
+    real_load = store.load
+
+    def counted_load(game_id: str, *args: Any, **kwargs: Any) -> Any:
+        loads.append(game_id)
+        return real_load(game_id, *args, **kwargs)
+
+    monkeypatch.setattr(store, "load", counted_load)
+    assert [reader.next_event().data["version"] for reader in readers] == [version] * 5
+    assert loads == [table.id]
+
+
+def test_a_failed_shared_read_is_not_shared_with_later_readers(redis_client: redis.Redis) -> None:
+    """Streams waiting on a read that failed share its error; a stream that asks later reads again."""
+    store = GameStore(redis_client, retries=3, max_bytes=1 << 20)
+    reads = SharedReads()
+    with pytest.raises(ApiError):
+        reads.load(store, "no-such-game", since=time.monotonic())
+    created = store.create("g1", GameRecord("the-game", 2, {}, 0, "host", None, 1, (None, None)).fields(), ttl=60)
+    assert created
+    with pytest.raises(ApiError):
+        reads.load(store, "no-such-game", since=0.0)  # tried again, not the first error handed on
+    record, due = reads.load(store, "g1", since=0.0)
+    assert record.game == "the-game" and due is None
+    assert reads.load(store, "g1", since=0.0)[0] is record  # read after ``since``: shared
+    assert reads.load(store, "g1", since=time.monotonic())[0] is not record  # asked later: read again
 
 
 def test_a_stream_stops_when_its_token_no_longer_holds_the_seat(http: FlaskClient) -> None:

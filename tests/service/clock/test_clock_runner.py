@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from events_reader import EventReader
 from flask import Flask
+from gameclient import FakeClock
 
-from service.clock.runner import LEASE_MS, lease_key
+from service.clock.runner import LEASE_MS, LONGEST_SLEEP, lease_key
 
 STREAMS_PER_PROCESS = 8
 MOVES = 12  # versions after the start that every stream must see
@@ -89,9 +90,11 @@ def test_a_read_of_an_unwatched_game_applies_what_fell_due(make_app: Callable[..
 def test_a_read_enlists_no_game_in_the_background(make_app: Callable[..., Any]) -> None:
     """A GET of a game whose bots are due later does not make its process run the game on: only streams enlist a
     game, so a game nobody watches costs no CPU until it is next read."""
-    app = make_app()
-    game_id, start = bot_game(app, reaction_ms=50)
+    clock = FakeClock(time.time())
+    app = make_app(CLOCK=clock)
+    game_id, start = bot_game(app, reaction_ms=500)
     assert app.test_client().get(f"/v1/games/{game_id}").get_json()["version"] == start  # nothing due yet
-    time.sleep(0.3)  # the bots' moves fall due meanwhile
+    clock.advance(1)  # the bots' moves fall due; a runner that had the game would run it within LONGEST_SLEEP
+    time.sleep(LONGEST_SLEEP + 0.2)
     assert app.extensions["service"].store.load(game_id).record().version == start
     assert app.extensions["service"].runner.counts.ran == 0

@@ -191,11 +191,10 @@ class ClockRunner:
         writes = self.store.writes
         try:
             caught = catch_up(self.store, game_id, now, self.settings, decisions, hold)
-            written_at = self.clock()  # the change is out (its notice too): giving the lease back is not lateness
+            if self.store.writes > writes:  # counted when out (its notice too): giving the lease back is not lateness
+                self.counts.wrote(game_id, caught.version, due, self.clock())
         finally:
             self._give_back(keys=[lease_key(game_id)], args=[lease])
-        if self.store.writes > writes:
-            self.counts.wrote(game_id, caught.version, due, written_at)
         return caught
 
     def _hold_until(self, due: float) -> None:

@@ -73,8 +73,14 @@ def test_spectators_in_two_processes_never_race_the_clock(make_app: Callable[...
     stores = [app.extensions["service"].store for app in (one, two)]
     runners = [app.extensions["service"].runner for app in (one, two)]
     assert sum(store.rejected for store in stores) == 0  # one writer at a time: no write lost a race
-    written = [version for runner in runners for _, version, _ in runner.counts.applied]
-    assert max(written) >= start + MOVES  # the runners wrote the moves the streams saw; the streams only read
+
+    def written() -> int:
+        return max(version for runner in runners for _, version, _ in runner.counts.applied)
+
+    counted_by = time.monotonic() + 5  # a runner counts its write just after it (a stream may read it first)
+    while written() < start + MOVES and time.monotonic() < counted_by:
+        time.sleep(0.01)
+    assert written() >= start + MOVES  # the runners wrote the moves the streams saw; the streams only read
     assert stores[0].client.pttl(lease_key(game_id)) <= LEASE_MS  # gone, or held for a while: never forever
 
 

@@ -50,6 +50,7 @@ class Board(MethodView):
     @documented(
         blp,
         "get_daily_board",
+        "not_found",
         "rate_limited",
         "validation_error",
         "daily_in_future",
@@ -59,7 +60,8 @@ class Board(MethodView):
     def get(self, game: str, players: int, day: str) -> Response:
         """A day's deal: its results best first (`limit` per page, at most 100, from `offset`), the bots' own result
         on it (`best` at every seat) and the number of results. Names and results only while the day runs; the
-        seed and each result's game id once it is over."""
+        seed and each result's game id once it is over. A path whose players is no integer is no route (`404
+        not_found`)."""
         admit_listing()
         deal = _deal(game, players, day)
         query = validate(DAILY_QUERY, request.args.to_dict())
@@ -74,6 +76,7 @@ class Rank(MethodView):
         "get_daily_rank",
         "invalid_token",
         "not_on_board",
+        "not_found",
         "rate_limited",
         "validation_error",
         "daily_in_future",

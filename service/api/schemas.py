@@ -215,20 +215,17 @@ class GameCreatedSchema(ResponseSchema):
     token = fields.String(metadata={"description": "daily only: the player's seat token, shown once"})
 
 
-class DailyResultSchema(ResponseSchema):
-    rank = fields.Integer(metadata={"description": "1 + the results better than this one (equal ones share it)"})
-    name = fields.String()
+class DailyYardstickSchema(ResponseSchema):
     cards_left = fields.Integer(metadata={"description": "The Game: the team's; a competitive game: the player's"})
     turns = fields.Integer()
     place = fields.Integer(allow_none=True, metadata={"description": "1: won; null in The Game"})
+
+
+class DailyResultSchema(DailyYardstickSchema):
+    rank = fields.Integer(metadata={"description": "1 + the results better than this one (equal ones share it)"})
+    name = fields.String()
     team = fields.List(fields.String(), metadata={"description": "the bots of the other seats"})
     game_id = fields.String(allow_none=True, metadata={"description": "null until the deal's day is over"})
-
-
-class DailyYardstickSchema(ResponseSchema):
-    cards_left = fields.Integer()
-    turns = fields.Integer()
-    place = fields.Integer(allow_none=True)
 
 
 class DailyBoardSchema(ResponseSchema):

@@ -87,7 +87,8 @@ def _daily(config: Mapping[str, Any], store: GameStore) -> Daily:
     ``DAILY_PREFIX`` (boards and a secret of their own)."""
     prefix = config.get("DAILY_PREFIX", "tg:")
     board = DailyBoard(store.client, prefix, config["DAILY_TTL"])
-    daily = Daily(board, DailySecret(store.client, f"{prefix}{{daily}}:secret", config["DAILY_SECRET"]))
+    secret = DailySecret(store.client, f"{prefix}{{daily}}:secret", config["DAILY_SECRET"])
+    daily = Daily(board, secret, min(100, config["BOT_SHARE"]))
     store.after_write = ResultPoster(daily, config["CLOCK"]).written
     return daily
 

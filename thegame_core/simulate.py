@@ -175,10 +175,20 @@ def _soonest(state: Any, bots: Sequence[Any], rng: random.Random) -> tuple[int, 
     return soonest[1], soonest[2]
 
 
-def play_out(state: Any, bots: Sequence[Any], names: Sequence[str], where: str, race: random.Random | None) -> Any:
+def play_out(
+    state: Any,
+    bots: Sequence[Any],
+    names: Sequence[str],
+    where: str,
+    race: random.Random | None,
+    pause: Callable[[], None] | None = None,
+) -> Any:
     """``state`` played to its end by ``bots`` (one per seat, called ``names`` in errors): raced with ``race`` for a
-    real-time game, else asked in turn; ``RuntimeError`` naming the bot as ``play_game`` says."""
+    real-time game, else asked in turn; ``RuntimeError`` naming the bot as ``play_game`` says. ``pause`` is called
+    before each decision (a server computing in the background rests there)."""
     while state.outcome is None:
+        if pause is not None:
+            pause()
         if state.version >= MAX_ACTIONS:
             raise RuntimeError(f"{where}: no end within {MAX_ACTIONS:,} actions (bots: {', '.join(names)})")
         if race is not None:

@@ -6,6 +6,7 @@ with a leaderboard per deal.
 - ``creation``: the record of a daily game: the day's deal, the player's seat turned by the date, bots elsewhere.
 - ``results``: a finished daily game's result, checked by replaying the stored game, posted after its write.
 - ``board``: the results in Redis (a sorted set and a hash per deal, on the deal's slot), the bots' yardstick.
+- ``yardstick``: ``best`` at every seat of a deal, worked out in the background once per deal.
 - ``leaderboard``: the board and a player's rank as the API answers them.
 """
 
@@ -19,10 +20,12 @@ from .secret import DailySecret
 
 @dataclass(frozen=True)
 class Daily:
-    """What the daily deals run on in one process: their board and the secret."""
+    """What the daily deals run on in one process: their board, the secret, and the share of the process's time the
+    bots' yardstick may take while it is worked out (``TG_BOT_SHARE``, percent)."""
 
     board: DailyBoard
     secret: DailySecret
+    bot_share: int
 
 
 __all__ = ["Daily", "DailyBoard", "DailySecret"]

@@ -29,8 +29,9 @@ from ..storage.scripts import lua
 #: 10,000 flips, Ninja at 2,000 turns).
 MAX_CARDS = 1000
 MAX_TURNS = 1_000_000
-#: How long one process may take to compute a yardstick before another may try (seconds).
-BOTS_LOCK_SECONDS = 60
+#: How long one process may take to work out a yardstick before another may try (seconds): a few seconds of CPU,
+#: at most half the process's time, on a busy machine.
+BOTS_LOCK_SECONDS = 300
 
 
 def score(result: DailyResult) -> int:

@@ -5,8 +5,8 @@ anyway) and no seed, only the seed's SHA-256, so that anyone can check afterward
 the one the day was dealt from. Once the day is over it shows the seed (``thegame_core.daily_deal`` deals the game
 again from it) and each result's game id, whose log and replay are then open to anyone (while the game is kept).
 
-The yardstick, ``best`` playing every seat of the deal, is computed by the first read that finds none (the others
-meanwhile answer ``null``) and kept with the board.
+The yardstick, ``best`` playing every seat of the deal, is worked out in the background (``yardstick``) and kept
+with the board; reads answer ``null`` meanwhile.
 """
 
 from __future__ import annotations
@@ -14,32 +14,19 @@ from __future__ import annotations
 from typing import Any
 
 import thegame_core as tg
-from thegame_core.daily import bots_result, seed_commitment
+from thegame_core.daily import seed_commitment
 
 from ..errors import ApiError
 from . import Daily
 from .board import Deal
-from .days import over
-
-
-def _deal(daily: Daily, deal: Deal) -> tg.DailyDeal:
-    return tg.daily_deal(deal.game, deal.players, deal.day, secret=daily.secret.get())
-
-
-def yardstick(daily: Daily, deal: Deal) -> dict[str, Any] | None:
-    """The bots' result on the deal: stored, or computed now by the one read that claims it; ``None`` meanwhile."""
-    stored = daily.board.bots(deal)
-    if stored is not None or not daily.board.claim_bots(deal):
-        return stored
-    result = bots_result(_deal(daily, deal))
-    daily.board.store_bots(deal, result)
-    return result.to_dict()
+from .days import over, today
+from .yardstick import yardstick
 
 
 def board_view(daily: Daily, deal: Deal, now: float, offset: int, limit: int) -> dict[str, Any]:
     """A page of the deal's results, best first, with the bots' yardstick and the number of players."""
     ended = over(deal.day, now)
-    seed = _deal(daily, deal).seed
+    seed = tg.daily_seed(daily.secret.get(), deal.game, deal.players, deal.day)
     page = daily.board.page(deal, offset, limit)
     results = [_result(rank, entry, ended) for rank, entry in page.entries]
     following = offset + len(results)
@@ -49,7 +36,7 @@ def board_view(daily: Daily, deal: Deal, now: float, offset: int, limit: int) ->
         "seed": seed if ended else None,
         "seed_sha256": seed_commitment(seed),
         "count": page.count,
-        "bots": yardstick(daily, deal),
+        "bots": yardstick(daily, deal, today(now)),
         "results": results,
         "next": following if following < page.count else None,
     }

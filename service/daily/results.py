@@ -24,7 +24,7 @@ import redis
 import thegame_core as tg
 from thegame_core.daily import DailyResult, result_of
 
-from ..records.game_record import GameRecord, Seat
+from ..records.game_record import CorruptRecord, GameRecord, Seat
 from . import Daily
 from .board import Deal
 from .days import day_of_ms
@@ -109,8 +109,8 @@ class ResultPoster:
                 self.post(game_id, record)
         except Refused as refused:
             log.info("daily game %s: no result (%s)", game_id, refused)
-        except redis.RedisError as error:
-            log.warning("daily game %s: result not posted (%s)", game_id, type(error).__name__)
+        except (redis.RedisError, tg.GameError, CorruptRecord) as error:
+            log.warning("daily game %s: result not posted (%s: %s)", game_id, type(error).__name__, error)
 
     def post(self, game_id: str, record: GameRecord) -> bool:
         """Check ``record`` and post its result; ``False`` if its token has one on the deal already."""

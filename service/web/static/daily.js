@@ -61,8 +61,13 @@ function result(entry) {
   return `${place}${entry.cards_left} cards left, ${entry.turns} turns`;
 }
 
-async function drawBoard(root, game, players) {
+const LOOK_AGAIN_MS = 2000; // while the bots' result is worked out (a few seconds), the board is read again
+const LOOKS = 15;
+
+async function drawBoard(root, game, players, looks = LOOKS) {
   const day = today();
+  const showing = `${game.name}/${players}/${day}`;
+  root.dataset.showing = showing;
   let page;
   try {
     page = await get(`/daily/${game.name}/${players}/${day}`);
@@ -70,6 +75,7 @@ async function drawBoard(root, game, players) {
     root.replaceChildren(h("p", {class: "error"}, `The board cannot be read: ${caught.message}`));
     return;
   }
+  if (root.dataset.showing !== showing) return; // another game or player count was chosen meanwhile
   const bots = page.bots ? `Bots (best at every seat): ${result(page.bots)}.` : "The bots' result is being worked out.";
   const count = `${page.count} ${page.count === 1 ? "player" : "players"} so far.`;
   const rows = page.results.map((entry) => h("tr", {},
@@ -83,4 +89,9 @@ async function drawBoard(root, game, players) {
           h("th", {scope: "col"}, "Result"))),
         h("tbody", {}, rows))
       : h("p", {}, `No result yet on ${day}: be the first.`));
+  if (!page.bots && looks > 0) {
+    setTimeout(() => {
+      if (root.isConnected && root.dataset.showing === showing) drawBoard(root, game, players, looks - 1);
+    }, LOOK_AGAIN_MS);
+  }
 }

@@ -90,7 +90,8 @@ def _daily_open(record: GameRecord, now: float) -> bool:
 
 def current(game_id: str) -> tuple[GameRecord, Viewer]:
     """For reads: the game's record, with what fell due applied (``ClockRunner.settle``), and who reads it;
-    `403 forbidden` without a seat or host token when the game was created with `"spectators": false`."""
+    `403 forbidden` without a seat or host token when the game was created with `"spectators": false` (a daily
+    game: until its day is over)."""
     parts = incoming(game_id)
     service = runtime()
     record = service.runner.settle(service.store.load(game_id).record(), game_id, parts.now)

@@ -22,9 +22,9 @@ def site() -> Iterator[str]:
 def today_s_board(person: Person) -> Locator:
     """The lobby's "Daily deal", showing The Game for two players."""
     daily = person.page.get_by_role("region", name="Daily deal")
-    daily.get_by_label("Game", exact=True).select_option(label="The Game")
-    daily.get_by_label("Players", exact=True).fill("2")
-    daily.get_by_label("Players", exact=True).dispatch_event("change")
+    daily.get_by_label("Daily game").select_option(label="The Game")
+    daily.get_by_label("Daily players").fill("2")
+    daily.get_by_label("Daily players").dispatch_event("change")
     return daily
 
 

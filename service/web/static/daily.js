@@ -17,12 +17,12 @@ export function dailyPanel({catalog, go, askName}) {
   const showBoard = () => drawBoard(board, game, players());
   const draw = () => {
     form.replaceChildren(
-      h("p", {}, h("label", {for: "daily-game"}, "Game "),
+      h("p", {}, h("label", {for: "daily-game"}, "Daily game "),
         h("select", {id: "daily-game", name: "daily-game", onchange: (event) => {
           game = catalog.find((entry) => entry.name === event.target.value);
           draw();
         }}, catalog.map((entry) => h("option", {value: entry.name, selected: entry === game}, entry.title)))),
-      h("p", {}, h("label", {for: "daily-players"}, "Players "),
+      h("p", {}, h("label", {for: "daily-players"}, "Daily players "),
         h("input", {type: "number", id: "daily-players", name: "daily-players", min: game.players.min,
           max: game.players.max, value: Math.max(2, game.players.min), required: true, onchange: showBoard})),
       game.cooperative

@@ -89,7 +89,7 @@ def _daily(config: Mapping[str, Any], store: GameStore) -> Daily:
     board = DailyBoard(store.client, prefix, config["DAILY_TTL"])
     secret = DailySecret(store.client, f"{prefix}{{daily}}:secret", config["DAILY_SECRET"])
     daily = Daily(board, secret, min(100, config["BOT_SHARE"]))
-    store.after_write = ResultPoster(daily, config["CLOCK"]).written
+    store.after_write = ResultPoster(daily, config["CLOCK"], config["FINISHED_TTL"]).written
     return daily
 
 

@@ -10,11 +10,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import TEST_TTL
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import FakeClock, bearer, error_of
 
 import thegame_core as tg
+from service.storage.store import game_key
 from thegame_core.bots import create_bot
 from thegame_core.client.seat import history
 from thegame_core.daily import bots_result, result_of
@@ -179,6 +181,17 @@ def test_the_deal_stays_hidden_until_its_day_is_over(daily_http: FlaskClient, cl
     dealt = tg.daily_deal("the-game", 2, TODAY, after["seed"]).state.replay_record()  # the library, from the seed
     assert {**replay, "actions": []} == {**dealt, "actions": []}
     assert daily_http.get(f"/web/replays/{created['game_id']}").status_code == 200
+
+
+def test_a_finished_daily_game_is_kept_past_its_day_for_the_board_s_link(
+    make_app: Callable[..., Flask], clock: FakeClock
+) -> None:
+    """Its day ends 16 hours after FakeClock's 08:00: the game outlives a shorter TG_FINISHED_TTL, up to the end of
+    the next day, but never the board (TG_DAILY_TTL: both short here, to keep the test's keys short-lived)."""
+    app = make_app(CLOCK=clock, DAILY_SECRET=SECRET, DAILY_PREFIX=f"test-{secrets.token_hex(6)}:", FINISHED_TTL=60)
+    created = create(app.test_client())
+    play_to_end(app.test_client(), clock, created)
+    assert 60 < app.extensions["service"].store.client.ttl(game_key(created["game_id"])) <= TEST_TTL
 
 
 def test_a_game_on_an_earlier_day_s_deal_is_practice(daily_http: FlaskClient, clock: FakeClock) -> None:

@@ -1,5 +1,6 @@
 """The daily deal on the page, in a real browser against the real server: today's deal played against a bot to its
-end from the lobby's "Daily deal", then the person's result on today's board, with the bots' yardstick."""
+end from the lobby's "Daily deal", then the person's result on today's board and their rank, with the bots'
+yardstick."""
 
 from __future__ import annotations
 
@@ -47,4 +48,5 @@ def test_a_person_plays_today_s_deal_and_finds_the_result_on_the_board(person: C
     ann.page.goto(f"{ann.url}/#/")
     board = today_s_board(ann).get_by_role("table", name="Today's board, The Game, 2 players")
     expect(board.get_by_role("row", name=name)).to_contain_text("cards left")
+    expect(ann.page.locator(".daily-mine")).to_contain_text("Your rank: ")  # GET .../me with the seat's token
     ann.assert_clean()

@@ -42,7 +42,8 @@ export function dailyPanel({catalog, go, askName}) {
     if (game.cooperative) body.bots = Array(count - 1).fill(form.elements.namedItem("daily-team").value);
     try {
       const created = await call("POST", "/games", {body});
-      storage.hold(created.game_id, {hostToken: created.host_token, seatToken: created.token, seat: created.seat});
+      const daily = `${game.name}/${count}/${body.daily}`; // the board it goes on: the lobby shows its rank
+      storage.hold(created.game_id, {hostToken: created.host_token, seatToken: created.token, seat: created.seat, daily});
       go(`#/game/${created.game_id}`);
     } catch (caught) {
       error.textContent = caught instanceof ApiError ? `Refused: ${caught.message}` : String(caught);
@@ -53,6 +54,14 @@ export function dailyPanel({catalog, go, askName}) {
     h("h2", {id: "daily-title"}, "Daily deal"),
     h("p", {}, "One deal a day, the same for everyone. Its moves and cards stay secret until the day is over (UTC)."),
     form, error, board);
+}
+
+/** The ranks of the results of this browser's games on the deal `showing` (`game/players/day`); a game not over
+ * yet has none. */
+async function ranks(showing) {
+  const held = storage.recent(Infinity).filter(([, facts]) => facts.daily === showing && facts.seatToken);
+  const found = await Promise.all(held.map(([, facts]) => get(`/daily/${showing}/me`, facts.seatToken).catch(() => null)));
+  return found.filter(Boolean);
 }
 
 /** A result in words: a competitive game's place first, then cards left and turns. */
@@ -80,9 +89,12 @@ async function drawBoard(root, game, players, looks = LOOKS) {
   const count = `${page.count} ${page.count === 1 ? "player" : "players"} so far.`;
   const rows = page.results.map((entry) => h("tr", {},
     h("td", {}, String(entry.rank)), h("td", {}, entry.name), h("td", {}, result(entry))));
+  const mine = await ranks(showing);
+  if (root.dataset.showing !== showing) return;
   root.replaceChildren(
     h("h3", {id: "daily-board-title"}, `Today's board, ${game.title}, ${players} players`),
     h("p", {}, `${count} ${bots}`),
+    ...mine.map((entry) => h("p", {class: "daily-mine"}, `Your rank: ${entry.rank} of ${entry.count} (${result(entry)}).`)),
     rows.length
       ? h("table", {"aria-labelledby": "daily-board-title"},
         h("thead", {}, h("tr", {}, h("th", {scope: "col"}, "Rank"), h("th", {scope: "col"}, "Name"),

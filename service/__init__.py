@@ -30,6 +30,8 @@ except ModuleNotFoundError as missing:  # `pip install thegame-core` without the
 from . import api, web
 from .clock.runner import ClockRunner
 from .config import Settings, from_env
+from .daily import Daily, DailyBoard, DailySecret
+from .daily.results import ResultPoster
 from .http.bodies import BoundedChunkedBodies
 from .http.errors import register_error_handlers
 from .http.headers import cors_preflight, secure_headers
@@ -77,7 +79,18 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     settings = Settings.of(config)
     hub = Hub(store.client)
     runner = ClockRunner(store, settings, clock, hub.watches)
-    return Runtime(store, lobbies, hub, runner, settings, clock, _limits(config, store))
+    return Runtime(store, lobbies, hub, runner, settings, clock, _daily(config, store), _limits(config, store))
+
+
+def _daily(config: Mapping[str, Any], store: GameStore) -> Daily:
+    """The daily deals' board and secret; every write of a finished daily game posts its result. Tests may set
+    ``DAILY_PREFIX`` (boards and a secret of their own)."""
+    prefix = config.get("DAILY_PREFIX", "tg:")
+    board = DailyBoard(store.client, prefix, config["DAILY_TTL"])
+    secret = DailySecret(store.client, f"{prefix}{{daily}}:secret", config["DAILY_SECRET"])
+    daily = Daily(board, secret, min(100, config["BOT_SHARE"]))
+    store.after_write = ResultPoster(daily, config["CLOCK"], config["FINISHED_TTL"]).written
+    return daily
 
 
 def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:

@@ -35,6 +35,7 @@ _INT_SETTINGS = {
     "TG_REMATCH_WAIT": ("REMATCH_WAIT", 600),  # seconds a finished game's streams stay open for its rematch
     "TG_BOT_DECISIONS": ("BOT_DECISIONS", 4),  # bot decisions one request may make; the rest stays due
     "TG_BOT_SHARE": ("BOT_SHARE", 50),  # percent of a process's time its clock runner may spend on bots
+    "TG_DAILY_TTL": ("DAILY_TTL", 90 * DAY),  # a daily deal's leaderboard, after its last result
 }
 
 
@@ -111,6 +112,7 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
         text = environ.get(variable)
         config[key] = default if text is None else _positive_int(variable, text)
     config["BOTS_ALONE_MS"] = _bots_alone(environ.get("TG_BOTS_ALONE_MS"))
+    config["DAILY_SECRET"] = environ.get("TG_DAILY_SECRET") or None  # none: drawn once, kept in Redis
     config.update(_limits(environ))
     return config
 

@@ -1,5 +1,5 @@
 """What one server process runs on, built once by the app factory and handed to every layer as plain objects:
-the store, the lobby list, the event hub, the clock's runner, the settings, the time and the limits."""
+the store, the lobby list, the event hub, the clock's runner, the settings, the time, the daily deals and the limits."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from .clock.runner import ClockRunner
 from .config import Settings
+from .daily import Daily
 from .limits import Limits
 from .storage.lobby_index import LobbyIndex
 from .storage.store import GameStore
@@ -22,6 +23,7 @@ class Runtime:
     runner: ClockRunner
     settings: Settings
     clock: Callable[[], float]  # epoch seconds (``time.time`` unless a test moves time by hand)
+    daily: Daily  # the daily deals' board and secret
     limits: Limits | None = None  # None: limits off
 
     def now(self) -> float:

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, overload
 
 from . import games  # noqa: F401 (importing it registers every game)
+from .daily import DailyDeal, DailyResult, daily_deal, daily_seed
 from .dealt import DealtGame
 from .errors import (
     COMMON_ERROR_CODES,
@@ -63,6 +64,8 @@ __all__ = [
     "AnyGame",
     "AnyState",
     "CorruptState",
+    "DailyDeal",
+    "DailyResult",
     "EndTurn",
     "Game",
     "GameError",
@@ -80,6 +83,8 @@ __all__ = [
     "Signal",
     "State",
     "WrongGame",
+    "daily_deal",
+    "daily_seed",
     "dumps",
     "game_names",
     "get_game",

@@ -159,7 +159,7 @@ def _start(setup: Setup, deal: int, rotation: int) -> tuple[Any, tuple[str, ...]
     return state, names, bots
 
 
-def _soonest(state: Any, bots: list[Any], rng: random.Random) -> tuple[int, Any]:
+def _soonest(state: Any, bots: Sequence[Any], rng: random.Random) -> tuple[int, Any]:
     """A real-time game's race: the seat whose actions come first by its bot's drawn delay, and those actions."""
     soonest: tuple[tuple[float, float], int, Any] | None = None
     for seat in state.asking_order():
@@ -175,16 +175,20 @@ def _soonest(state: Any, bots: list[Any], rng: random.Random) -> tuple[int, Any]
     return soonest[1], soonest[2]
 
 
-def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
-    """Play ``deal`` with the bots seated as in ``rotation`` to its end.
-
-    Raises ``RuntimeError`` naming the bot if a bot declines while the game waits for it or sends
-    an action the game refuses, and if the game has not ended within ``MAX_ACTIONS`` actions.
-    """
-    state, names, bots = _start(setup, deal, rotation)
-    where = f"{setup.game}, deal {deal}" + (f", rotation {rotation}" if setup.duplicate else "")
-    race = random.Random(derive_seed(setup.seed, deal, rotation, "race")) if _realtime(setup) else None
+def play_out(
+    state: Any,
+    bots: Sequence[Any],
+    names: Sequence[str],
+    where: str,
+    race: random.Random | None,
+    pause: Callable[[], None] | None = None,
+) -> Any:
+    """``state`` played to its end by ``bots`` (one per seat, called ``names`` in errors): raced with ``race`` for a
+    real-time game, else asked in turn; ``RuntimeError`` naming the bot as ``play_game`` says. ``pause`` is called
+    before each decision (a server computing in the background rests there)."""
     while state.outcome is None:
+        if pause is not None:
+            pause()
         if state.version >= MAX_ACTIONS:
             raise RuntimeError(f"{where}: no end within {MAX_ACTIONS:,} actions (bots: {', '.join(names)})")
         if race is not None:
@@ -204,6 +208,19 @@ def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
             raise RuntimeError(
                 f"{where}: no seat acted (asked: {list(state.asking_order())}, waiting: {sorted(state.waiting_for)})"
             )
+    return state
+
+
+def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
+    """Play ``deal`` with the bots seated as in ``rotation`` to its end.
+
+    Raises ``RuntimeError`` naming the bot if a bot declines while the game waits for it or sends
+    an action the game refuses, and if the game has not ended within ``MAX_ACTIONS`` actions.
+    """
+    state, names, bots = _start(setup, deal, rotation)
+    where = f"{setup.game}, deal {deal}" + (f", rotation {rotation}" if setup.duplicate else "")
+    race = random.Random(derive_seed(setup.seed, deal, rotation, "race")) if _realtime(setup) else None
+    state = play_out(state, bots, names, where, race)
     outcome = state.outcome
     score = getattr(state, "score", None)
     stats = state.stats() if hasattr(state, "stats") else {}

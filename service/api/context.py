@@ -7,6 +7,7 @@ import re
 
 from flask import Response, current_app, request
 
+from ..daily import days
 from ..errors import ApiError
 from ..http.reading import bearer_token, read_incoming
 from ..http.replies import reply
@@ -82,13 +83,19 @@ def change(parts: Incoming, role: TokenRole | None, step: Step) -> Response:
     return reply(render(parts.game_id, record, answer, bearer_token(), parts.now))
 
 
+def _daily_open(record: GameRecord, now: float) -> bool:
+    """A daily game is open to anyone once its day is over (its leaderboard then links it)."""
+    return record.daily is not None and days.over(record.daily, now)
+
+
 def current(game_id: str) -> tuple[GameRecord, Viewer]:
     """For reads: the game's record, with what fell due applied (``ClockRunner.settle``), and who reads it;
-    `403 forbidden` without a seat or host token when the game was created with `"spectators": false`."""
+    `403 forbidden` without a seat or host token when the game was created with `"spectators": false` (a daily
+    game: until its day is over)."""
     parts = incoming(game_id)
     service = runtime()
     record = service.runner.settle(service.store.load(game_id).record(), game_id, parts.now)
     caller = changes.who_is_calling(record, parts, None)
-    if caller.role == "anyone" and not record.spectators:
+    if caller.role == "anyone" and not record.spectators and not _daily_open(record, parts.now):
         raise ApiError("forbidden", "this game has no spectators: send a seat token or the host token")
     return record, Viewer(caller.seat, bearer_token(), parts.now)

@@ -13,6 +13,8 @@ from flask_smorest import Blueprint
 import thegame_core as tg
 
 from ..clock.options import OPTIONS, split_options
+from ..daily import days
+from ..daily.creation import daily_record
 from ..errors import ApiError
 from ..http.reading import parse_json
 from ..http.replies import read_reply, reply
@@ -84,6 +86,13 @@ def _new_record(body: dict[str, Any], host_token: str, created_at: int) -> GameR
     )
 
 
+def _daily_record(body: dict[str, Any], host_token: str, seat_token: str, now: float) -> tuple[GameRecord, int]:
+    """A game on a day's deal (``service/daily``): ``422 daily_in_future`` for a day not yet begun."""
+    day = days.requested(body["daily"], now)
+    daily, bots_alone_ms = runtime().daily, runtime().settings.bots_alone_ms
+    return daily_record(body, day, host_token, seat_token, now, daily.secret.get(), bots_alone_ms)
+
+
 @blp.route("")
 class Games(MethodView):
     @blp.response(201, GameCreatedSchema)
@@ -94,20 +103,30 @@ class Games(MethodView):
         "capacity",
         "malformed_json",
         "validation_error",
+        "daily_in_future",
         "body_too_large",
         body=CREATE_BODY,
         security=[],
     )
     def post(self) -> Response:
-        """Create a lobby; the answer holds the host token, shown only this once."""
+        """Create a lobby; the answer holds the host token, shown only this once. With `daily` (and `name`), a game
+        on that day's deal instead, started at once against bots: the answer is the player's seat view with its
+        token (docs/api.md, "Daily deals")."""
         admit_creation()
         body = validate(CREATE_GAME, parse_json(request.get_data(cache=True)))
-        host_token = tokens.new_token()
-        record = _new_record(body, host_token, _now_ms())
+        host_token, now = tokens.new_token(), runtime().now()
+        seat, seat_token = None, None
+        if "daily" in body:
+            seat_token = tokens.new_token()
+            record, seat = _daily_record(body, host_token, seat_token, now)
+        else:
+            record = _new_record(body, host_token, _now_ms())
         for _ in range(ID_ATTEMPTS):
             game_id = tokens.new_game_id()
             if changes.create(writer(), game_id, record):
-                view = {**game_view(game_id, record, Viewer(None, None, runtime().now())), "host_token": host_token}
+                view = {**game_view(game_id, record, Viewer(seat, seat_token, now)), "host_token": host_token}
+                if seat is not None:
+                    view.update(seat=seat, token=seat_token)
                 response = reply(Reply(201, view, record.version))
                 response.headers["Location"] = f"/v1/games/{game_id}"
                 return response

@@ -19,6 +19,10 @@ PLAYERS = Range(min(info.min_players for info in _INFOS), max(info.max_players f
 SEAT = Range(0, PLAYERS.max - 1)
 
 MAX_REACTION_MS = 60_000
+#: What a daily game fixes itself: its deal, options and readers.
+DAILY_FIXED = {"seed", "deck", "options", "public", "spectators"}
+#: The largest page of a daily deal's results, and the default.
+DAILY_PAGE = 100
 
 
 def _int(**kwargs: Any) -> fields.Integer:
@@ -87,10 +91,31 @@ class CreateGameSchema(ma.Schema):
         load_default=True, metadata={"description": "false: only seat tokens and the host token may read the game"}
     )
 
+    # A daily deal (docs/api.md "Daily deals"): the day's deal, started at once against bots.
+    daily = fields.String(
+        metadata={"description": "YYYY-MM-DD (UTC), today or earlier: a game on that day's deal, started at once"}
+    )
+    name = fields.String(validate=Length(1, 40), metadata={"description": "daily only (required): the player's name"})
+    bots = fields.List(
+        fields.String(validate=Length(1, 40)),
+        validate=Length(max=PLAYERS.max),
+        metadata={"description": "daily only: the other seats' bots in seat order (The Game; default best)"},
+    )
+
     @ma.validates_schema
     def _seed_or_deck(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "seed" in data and "deck" in data:
             raise ma.ValidationError("give seed or deck, not both", "_schema")
+
+    @ma.validates_schema(pass_original=True)
+    def _daily_fields(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        """A daily game takes a name (and bots), and nothing that would change its deal, seats or readers."""
+        given = set(original) if isinstance(original, dict) else set()
+        if "daily" in data and "name" not in data:
+            raise ma.ValidationError("a daily game needs the player's name", "name")
+        wrong = given & (DAILY_FIXED if "daily" in data else {"name", "bots"})
+        for name in sorted(wrong):
+            raise ma.ValidationError("only with daily" if name in ("name", "bots") else "not with daily", name)
 
 
 class SeatRequestSchema(ma.Schema):
@@ -173,16 +198,61 @@ class ResponseSchema(ma.Schema):
 
 
 class GameCreatedSchema(ResponseSchema):
-    """The lobby's public view (see `View`) plus the host token."""
+    """The lobby's public view (see `View`) plus the host token; a daily game's: its seat's view, started, plus the
+    seat and its token."""
+
+    OPTIONAL = ("seat", "token")
 
     class Meta:
         unknown = ma.INCLUDE
 
     game_id = fields.String()
     game = fields.String()
-    status = fields.String(metadata={"description": "lobby"})
+    status = fields.String(metadata={"description": "lobby (a daily game: playing)"})
     version = fields.Integer()
     host_token = fields.String(metadata={"description": "shown once: starts the game and seats bots"})
+    seat = fields.Integer(metadata={"description": "daily only: the player's seat (the view is that seat's)"})
+    token = fields.String(metadata={"description": "daily only: the player's seat token, shown once"})
+
+
+class DailyYardstickSchema(ResponseSchema):
+    cards_left = fields.Integer(metadata={"description": "The Game: the team's; a competitive game: the player's"})
+    turns = fields.Integer()
+    place = fields.Integer(allow_none=True, metadata={"description": "1: won; null in The Game"})
+
+
+class DailyResultSchema(DailyYardstickSchema):
+    rank = fields.Integer(metadata={"description": "1 + the results better than this one (equal ones share it)"})
+    name = fields.String()
+    team = fields.List(fields.String(), metadata={"description": "the bots of the other seats"})
+    game_id = fields.String(allow_none=True, metadata={"description": "null until the deal's day is over"})
+
+
+class DailyBoardSchema(ResponseSchema):
+    game = fields.String()
+    players = fields.Integer()
+    date = fields.String(metadata={"description": "YYYY-MM-DD, UTC"})
+    over = fields.Boolean(metadata={"description": "the day has ended: seed and game ids are shown"})
+    seed = fields.Integer(allow_none=True, metadata={"description": "the deal's seed, null until the day is over"})
+    seed_sha256 = fields.String(metadata={"description": "SHA-256 (hex) of the seed's decimal digits, shown at once"})
+    count = fields.Integer(metadata={"description": "results on this deal (players)"})
+    bots = fields.Nested(
+        DailyYardstickSchema, allow_none=True, metadata={"description": "best at every seat; null while computed"}
+    )
+    results = fields.List(fields.Nested(DailyResultSchema), metadata={"description": "best first"})
+    next = fields.Integer(allow_none=True, metadata={"description": "the next page's offset; null: no more"})
+
+
+class DailyRankSchema(DailyResultSchema):
+    game = fields.String()
+    players = fields.Integer()
+    date = fields.String()
+    count = fields.Integer()
+
+
+class DailyQuerySchema(ma.Schema):
+    offset = fields.Integer(load_default=0, validate=Range(0, 1_000_000))
+    limit = fields.Integer(load_default=DAILY_PAGE, validate=Range(1, DAILY_PAGE))
 
 
 class RematchSchema(ResponseSchema):

@@ -60,6 +60,7 @@ class GameRecord:
     created_at: int = 0  # Unix time in milliseconds (the lobby list's order)
     changes_in_play: tuple[int, ...] = ()  # the core version at each change after the start that is no action
     rematch: dict[str, Any] | None = None  # once over: {"game_id", "tokens": {seat: token sealed to its key}}
+    daily: str | None = None  # a daily deal's day (YYYY-MM-DD, ``service/daily``); None for any other game
     state: tg.AnyState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
@@ -102,6 +103,8 @@ class GameRecord:
             "changes_in_play": self.changes_in_play,
             "rematch": self.rematch,
         }
+        if self.daily is not None:  # only then: other games' records stay as they were
+            data["daily"] = self.daily
         return json_text.dumps(data)
 
     def fields(self) -> dict[str, str]:

@@ -104,6 +104,8 @@ class GameStore:
         self.load_charging = client.register_script(lua("gcra", "load_charging"))
         #: Told of every write: the game id and its TTL (0: deleted); the cap on live games counts them.
         self.on_write: Callable[[str, int], None] | None = None
+        #: Told of every write that is no deletion, with the fields written: a finished daily game posts its result.
+        self.after_write: Callable[[str, dict[str, str]], None] | None = None
         #: Writes this process made, and those refused because another writer came first (each then recomputed).
         self.writes = self.rejected = 0
 
@@ -122,6 +124,8 @@ class GameStore:
         self.rejected += 1 - done
         if done == 1 and self.on_write is not None:
             self.on_write(game_id, ttl if writes else 0)
+        if done == 1 and writes and self.after_write is not None:
+            self.after_write(game_id, writes)
         return done == 1
 
     def create(self, game_id: str, fields: dict[str, str], ttl: int) -> bool:

@@ -2,6 +2,7 @@
 // written here per game), join an open game from the public list or by its link, and find your recent games.
 
 import {ApiError, call, get, randomKey} from "./api.js";
+import {dailyPanel} from "./daily.js";
 import {h} from "./dom.js";
 import * as storage from "./storage.js";
 
@@ -30,6 +31,7 @@ export function mountLobby(root, {catalog, go, askName}) {
   const joinInput = h("input", {id: "join-id", name: "join", autocomplete: "off", placeholder: "game id or link"});
   root.replaceChildren(
     h("section", {class: "panel"}, h("h2", {id: "create-title"}, "New game"), form, error),
+    dailyPanel({catalog, go, askName}),
     h("section", {class: "panel", "aria-labelledby": "open-title"},
       h("h2", {id: "open-title"}, "Open games"), h("button", {type: "button", onclick: refresh}, "Refresh"), openGames),
     h("section", {class: "panel", "aria-labelledby": "join-title"}, h("h2", {id: "join-title"}, "Join by link"),

@@ -31,6 +31,8 @@ OPERATIONS = {
     ("delete", "/v1/games/{game_id}/seats/{seat}"): "leave_seat",
     ("post", "/v1/games/{game_id}/rematch"): "rematch",
     ("post", "/v1/games/{game_id}/actions"): "send_actions",
+    ("get", "/v1/daily/{game}/{players}/{day}"): "get_daily_board",
+    ("get", "/v1/daily/{game}/{players}/{day}/me"): "get_daily_rank",
 }
 
 

@@ -27,6 +27,19 @@ from test_concurrency import (
     test_different_plays_from_many_threads,
     test_the_same_play_from_many_threads_applies_once,
 )
+from test_daily import (  # noqa: F401 (daily_app and daily_http: the fixtures of the daily tests run here)
+    daily_app,
+    daily_http,
+    test_a_competitive_result_has_a_place,
+    test_a_finished_game_posts_its_result_once_read_from_the_game,
+    test_processes_without_a_configured_secret_agree_on_one_drawn_once,
+)
+from test_daily_board import (  # noqa: F401 (board: the fixture of the board tests)
+    board,
+    test_a_deal_s_keys_share_a_slot_and_expire,
+    test_one_result_per_token_and_deal,
+    test_results_come_best_first_with_shared_ranks_and_pages,
+)
 from test_events import (
     test_a_reconnect_gets_every_view_after_its_last_event_id,
     test_every_event_is_the_readers_view_at_its_version,
@@ -51,6 +64,12 @@ from service import create_app
 from service.storage.store import game_key
 
 ON_THE_CLUSTER = [
+    test_a_competitive_result_has_a_place,
+    test_a_deal_s_keys_share_a_slot_and_expire,
+    test_a_finished_game_posts_its_result_once_read_from_the_game,
+    test_one_result_per_token_and_deal,
+    test_processes_without_a_configured_secret_agree_on_one_drawn_once,
+    test_results_come_best_first_with_shared_ranks_and_pages,
     test_a_bot_takes_an_idle_seat_over_until_its_owner_acts,
     test_a_person_who_completes_after_the_bot_s_due_time_loses_the_race,
     test_a_person_who_completes_before_the_bot_s_due_time_wins_the_race,

@@ -70,7 +70,10 @@ function signalMenu(pile, view, ctx) {
 }
 
 function hand(view, plays, chosen, choose) {
-  return h("div", {class: "hand", role: "group", "aria-label": "Your hand"},
+  // With no card to play (not your turn, the game over), the hand takes the focus itself, so that a keyboard can
+  // still scroll a hand wider than a phone's screen.
+  const idle = !view.hand.some((value) => plays.some((play) => play.card === value));
+  return h("div", {class: "hand", role: "group", "aria-label": "Your hand", tabindex: idle ? "0" : undefined},
     view.hand.map((value) => {
       const playable = plays.some((play) => play.card === value);
       return theCard(value, {key: `card-${value}`, selected: value === chosen, disabled: !playable,

@@ -1,0 +1,93 @@
+"""Daily deals' leaderboards: a deal's results and a player's rank (games on a deal are created by POST /v1/games)."""
+
+from __future__ import annotations
+
+from flask import Response, jsonify, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+import thegame_core as tg
+
+from ..daily import days
+from ..daily.board import Deal
+from ..daily.leaderboard import board_view, rank_view
+from ..errors import ApiError
+from ..http.reading import bearer_token
+from ..play import tokens
+from ..play.incoming import validate
+from ..play.tokens import MALFORMED
+from .context import admit_listing, runtime
+from .documented import BEARER, documented
+from .schemas import DAILY_PAGE, DailyBoardSchema, DailyQuerySchema, DailyRankSchema
+
+blp = Blueprint("daily", __name__, url_prefix="/v1/daily", description="Daily deals: leaderboards")
+
+DAILY_QUERY = DailyQuerySchema()
+PAGE_PARAMETERS = [
+    {"in": "query", "name": "offset", "schema": {"type": "integer", "minimum": 0, "default": 0}},
+    {
+        "in": "query",
+        "name": "limit",
+        "schema": {"type": "integer", "minimum": 1, "maximum": DAILY_PAGE, "default": DAILY_PAGE},
+    },
+]
+
+
+def _deal(game: str, players: int, day: str) -> Deal:
+    """The deal a path names: a game of the catalog, players in its range, a day not after today (422)."""
+    if game not in tg.game_names():
+        raise ApiError("validation_error", "no such game", {"game": [f"games: {', '.join(tg.game_names())}"]})
+    info = tg.get_game(game).info
+    if not info.min_players <= players <= info.max_players:
+        limits = f"{game} is played by {info.min_players} to {info.max_players}"
+        raise ApiError("validation_error", "no such player count", {"players": [limits]})
+    return Deal(game, players, days.requested(day, runtime().now(), "date"))
+
+
+@blp.route("/<game>/<int:players>/<day>")
+class Board(MethodView):
+    @blp.response(200, DailyBoardSchema)
+    @documented(
+        blp,
+        "get_daily_board",
+        "not_found",
+        "rate_limited",
+        "validation_error",
+        "daily_in_future",
+        security=[],
+        parameters=PAGE_PARAMETERS,
+    )
+    def get(self, game: str, players: int, day: str) -> Response:
+        """A day's deal: its results best first (`limit` per page, at most 100, from `offset`), the bots' own result
+        on it (`best` at every seat) and the number of results. Names and results only while the day runs; the
+        seed and each result's game id once it is over. A path whose players is no integer is no route (`404
+        not_found`)."""
+        admit_listing()
+        deal = _deal(game, players, day)
+        query = validate(DAILY_QUERY, request.args.to_dict())
+        return jsonify(board_view(runtime().daily, deal, runtime().now(), query["offset"], query["limit"]))
+
+
+@blp.route("/<game>/<int:players>/<day>/me")
+class Rank(MethodView):
+    @blp.response(200, DailyRankSchema)
+    @documented(
+        blp,
+        "get_daily_rank",
+        "invalid_token",
+        "not_on_board",
+        "not_found",
+        "rate_limited",
+        "validation_error",
+        "daily_in_future",
+        security=BEARER,
+    )
+    def get(self, game: str, players: int, day: str) -> Response:
+        """The rank of the result of the seat whose token is sent, on that day's deal (`404 not_on_board` until its
+        game is over)."""
+        admit_listing()
+        deal = _deal(game, players, day)
+        token = bearer_token()
+        if token is None or token == MALFORMED:
+            raise ApiError("invalid_token", "send the seat token of your daily game")
+        return jsonify(rank_view(runtime().daily, deal, tokens.token_hash(token)))

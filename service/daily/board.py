@@ -1,0 +1,108 @@
+"""The leaderboards of daily deals in Redis, built for Redis Cluster and for expiry.
+
+Each deal (game, players, day) has its keys under one hash tag, ``<prefix>daily:{<game>:<players>:<day>}``, so
+they share a slot and one script reads or writes them atomically:
+
+- ``...:results``, a sorted set: member ``<finished ms, 13 digits>:<token digest>``, score ``DailyResult.key``
+  packed into one integer (``score``): lower is better, and ties go to the earlier result (by the member);
+- ``...:entries``, a hash: token digest -> the entry (JSON: its member, name, game id, result, team): one result per
+  token and deal (``HSETNX``);
+- ``...:bots``, the bots' yardstick (JSON), computed once, and ``...:bots-lock`` while a process computes it.
+
+Every key expires ``TG_DAILY_TTL`` seconds (90 days) after the deal's last result or its yardstick.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import redis
+
+from thegame_core.daily import DailyResult
+
+from ..storage.scripts import lua
+
+#: The bounds the packed score relies on: a game's cards and turns stay below them (Bataille corse stops at
+#: 10,000 flips, Ninja at 2,000 turns).
+MAX_CARDS = 1000
+MAX_TURNS = 1_000_000
+#: How long one process may take to work out a yardstick before another may try (seconds): a few seconds of CPU,
+#: at most half the process's time, on a busy machine.
+BOTS_LOCK_SECONDS = 300
+
+
+def score(result: DailyResult) -> int:
+    """``result.key`` as one integer below 2**53 (a sorted set's exact range): place, cards, turns."""
+    place = result.place or 0
+    return (place * MAX_CARDS + min(result.cards_left, MAX_CARDS - 1)) * MAX_TURNS + min(result.turns, MAX_TURNS - 1)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Which board: a game, its players and a day."""
+
+    game: str
+    players: int
+    day: date
+
+    def key(self, prefix: str, part: str) -> str:
+        return f"{prefix}daily:{{{self.game}:{self.players}:{self.day.isoformat()}}}:{part}"
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of results: how many the deal has, and the page's entries with their ranks, best first."""
+
+    count: int
+    entries: list[tuple[int, dict[str, Any]]]
+
+
+class DailyBoard:
+    """Results and yardsticks of daily deals over one redis-py client (Redis, a Redis Cluster, or fakeredis)."""
+
+    def __init__(self, client: redis.Redis | redis.RedisCluster, prefix: str, ttl: int) -> None:
+        self.client = client
+        self.prefix = prefix
+        self.ttl = ttl
+        self.post_script = client.register_script(lua("daily_post"))
+        self.page_script = client.register_script(lua("daily_page"))
+        self.rank_script = client.register_script(lua("daily_rank"))
+
+    def _keys(self, deal: Deal) -> list[str]:
+        return [deal.key(self.prefix, "results"), deal.key(self.prefix, "entries")]
+
+    def post(self, deal: Deal, digest: str, finished_ms: int, result: DailyResult, entry: dict[str, Any]) -> bool:
+        """Add a token's result; ``False`` (nothing changes) if that token already has one on this deal."""
+        member = f"{finished_ms:013d}:{digest}"
+        text = json.dumps({"member": member, **entry, "result": result.to_dict()}, separators=(",", ":"))
+        arguments: list[str | int] = [digest, member, score(result), text, self.ttl]
+        return bool(self.post_script(keys=self._keys(deal), args=arguments))
+
+    def page(self, deal: Deal, offset: int, limit: int) -> Page:
+        """Results ``offset`` to ``offset + limit - 1``, best first, each with its rank (equal results share one)."""
+        count, *flat = self.page_script(keys=self._keys(deal), args=[offset, limit])
+        entries = [(int(rank), json.loads(text)) for rank, text in zip(flat[::2], flat[1::2], strict=True)]
+        return Page(int(count), entries)
+
+    def rank(self, deal: Deal, digest: str) -> tuple[int, int | None, dict[str, Any] | None]:
+        """How many results the deal has, and the token's rank and entry (``None``, ``None`` without a result)."""
+        count, *found = self.rank_script(keys=self._keys(deal), args=[digest])
+        if not found:
+            return int(count), None, None
+        return int(count), int(found[0]), json.loads(found[1])
+
+    def bots(self, deal: Deal) -> dict[str, Any] | None:
+        """The stored yardstick, if computed."""
+        text = self.client.get(deal.key(self.prefix, "bots"))
+        return None if text is None else json.loads(text)
+
+    def claim_bots(self, deal: Deal) -> bool:
+        """Whether this process should compute the yardstick now (no other one is at it)."""
+        key = deal.key(self.prefix, "bots-lock")
+        return bool(self.client.set(key, "1", nx=True, ex=BOTS_LOCK_SECONDS))
+
+    def store_bots(self, deal: Deal, result: DailyResult) -> None:
+        self.client.set(deal.key(self.prefix, "bots"), json.dumps(result.to_dict()), ex=self.ttl)

@@ -1,0 +1,109 @@
+// The daily deal: today's deal (UTC) of a game for a number of players, the same for everyone, played against the
+// server's bots (The Game: a team the person picks; the competitive games: best bots), and that deal's board.
+
+import {ApiError, call, get} from "./api.js";
+import {h} from "./dom.js";
+import * as storage from "./storage.js";
+
+/** Today in UTC, as the server counts days: `YYYY-MM-DD`. */
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export function dailyPanel({catalog, go, askName}) {
+  let game = catalog[0];
+  const error = h("p", {class: "error"});
+  const board = h("div", {class: "daily-board"});
+  const form = h("form", {class: "daily"});
+  const players = () => Number(form.elements.namedItem("daily-players")?.value) || Math.max(2, game.players.min);
+  const showBoard = () => drawBoard(board, game, players());
+  const draw = () => {
+    form.replaceChildren(
+      h("p", {}, h("label", {for: "daily-game"}, "Daily game "),
+        h("select", {id: "daily-game", name: "daily-game", onchange: (event) => {
+          game = catalog.find((entry) => entry.name === event.target.value);
+          draw();
+        }}, catalog.map((entry) => h("option", {value: entry.name, selected: entry === game}, entry.title)))),
+      h("p", {}, h("label", {for: "daily-players"}, "Daily players "),
+        h("input", {type: "number", id: "daily-players", name: "daily-players", min: game.players.min,
+          max: game.players.max, value: Math.max(2, game.players.min), required: true, onchange: showBoard})),
+      game.cooperative
+        ? h("p", {}, h("label", {for: "daily-team"}, "Your team's bots "),
+          h("select", {id: "daily-team", name: "daily-team"},
+            game.bots.map((bot) => h("option", {value: bot, selected: bot === "best"}, bot))))
+        : h("p", {}, h("small", {}, "You play against best bots; your seat turns with the date.")),
+      h("p", {}, h("button", {type: "submit", class: "primary"}, "Play today's deal")));
+    showBoard();
+  };
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = askName();
+    if (!name) return;
+    const count = players();
+    const body = {game: game.name, players: count, daily: today(), name};
+    if (game.cooperative) body.bots = Array(count - 1).fill(form.elements.namedItem("daily-team").value);
+    try {
+      const created = await call("POST", "/games", {body});
+      const daily = `${game.name}/${count}/${body.daily}`; // the board it goes on: the lobby shows its rank
+      storage.hold(created.game_id, {hostToken: created.host_token, seatToken: created.token, seat: created.seat, daily});
+      go(`#/game/${created.game_id}`);
+    } catch (caught) {
+      error.textContent = caught instanceof ApiError ? `Refused: ${caught.message}` : String(caught);
+    }
+  });
+  draw();
+  return h("section", {class: "panel", "aria-labelledby": "daily-title"},
+    h("h2", {id: "daily-title"}, "Daily deal"),
+    h("p", {}, "One deal a day, the same for everyone. Its moves and cards stay secret until the day is over (UTC)."),
+    form, error, board);
+}
+
+/** The ranks of the results of this browser's games on the deal `showing` (`game/players/day`); a game not over
+ * yet has none. */
+async function ranks(showing) {
+  const held = storage.recent(Infinity).filter(([, facts]) => facts.daily === showing && facts.seatToken);
+  const found = await Promise.all(held.map(([, facts]) => get(`/daily/${showing}/me`, facts.seatToken).catch(() => null)));
+  return found.filter(Boolean);
+}
+
+/** A result in words: a competitive game's place first, then cards left and turns. */
+function result(entry) {
+  const place = entry.place === null ? "" : `place ${entry.place}, `;
+  return `${place}${entry.cards_left} cards left, ${entry.turns} turns`;
+}
+
+const LOOK_AGAIN_MS = 2000; // while the bots' result is worked out (a few seconds), the board is read again
+const LOOKS = 15;
+
+async function drawBoard(root, game, players, looks = LOOKS) {
+  const day = today();
+  const showing = `${game.name}/${players}/${day}`;
+  root.dataset.showing = showing;
+  let page;
+  try {
+    page = await get(`/daily/${game.name}/${players}/${day}`);
+  } catch (caught) {
+    root.replaceChildren(h("p", {class: "error"}, `The board cannot be read: ${caught.message}`));
+    return;
+  }
+  if (root.dataset.showing !== showing) return; // another game or player count was chosen meanwhile
+  const bots = page.bots ? `Bots (best at every seat): ${result(page.bots)}.` : "The bots' result is being worked out.";
+  const count = `${page.count} ${page.count === 1 ? "player" : "players"} so far.`;
+  const rows = page.results.map((entry) => h("tr", {},
+    h("td", {}, String(entry.rank)), h("td", {}, entry.name), h("td", {}, result(entry))));
+  const mine = await ranks(showing);
+  if (root.dataset.showing !== showing) return;
+  root.replaceChildren(
+    h("h3", {id: "daily-board-title"}, `Today's board, ${game.title}, ${players} players`),
+    h("p", {}, `${count} ${bots}`),
+    ...mine.map((entry) => h("p", {class: "daily-mine"}, `Your rank: ${entry.rank} of ${entry.count} (${result(entry)}).`)),
+    rows.length
+      ? h("table", {"aria-labelledby": "daily-board-title"},
+        h("thead", {}, h("tr", {}, h("th", {scope: "col"}, "Rank"), h("th", {scope: "col"}, "Name"),
+          h("th", {scope: "col"}, "Result"))),
+        h("tbody", {}, rows))
+      : h("p", {}, `No result yet on ${day}: be the first.`));
+  if (!page.bots && looks > 0) {
+    setTimeout(() => {
+      if (root.isConnected && root.dataset.showing === showing) drawBoard(root, game, players, looks - 1);
+    }, LOOK_AGAIN_MS);
+  }
+}

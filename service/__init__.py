@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 try:  # the service extra's packages, imported here first so that their absence says what to install
@@ -42,6 +43,7 @@ from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
 from .storage.redis_client import redis_client
 from .storage.store import GameStore
 from .streams.hub import Hub
+from .streams.sse import read_game
 
 __all__ = ["create_app"]
 
@@ -77,7 +79,7 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     store = GameStore(redis_client(config), config["CAS_RETRIES"], config["MAX_GAME_BYTES"])
     lobbies = LobbyIndex(store.client, config.get("LOBBY_INDEX_KEY", INDEX_PREFIX), clock)
     settings = Settings.of(config)
-    hub = Hub(store.client)
+    hub = Hub(store.client, partial(read_game, store))
     runner = ClockRunner(store, settings, clock, hub.watches)
     return Runtime(store, lobbies, hub, runner, settings, clock, _daily(config, store), _limits(config, store))
 

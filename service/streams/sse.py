@@ -171,7 +171,7 @@ def stream(
             return
         yield from _wait(runtime, watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
         try:  # streams only read: the hub's read of the change that woke them, or their own when none did
-            record, due = _next_read(runtime, watch)
+            record, due = _next_read(runtime, watch, (record, due))
         except ApiError:  # the game is gone (closed, expired) or too busy: the client reconnects
             return
         except (redis.RedisError, CorruptRecord) as error:
@@ -179,15 +179,20 @@ def stream(
             return
 
 
-def _next_read(runtime: Runtime, watch: Watch) -> tuple[GameRecord, float | None]:
-    """The hub's newest read of the game since the last one taken, else a read of the stream's own."""
+def _next_read(
+    runtime: Runtime, watch: Watch, held: tuple[GameRecord, float | None]
+) -> tuple[GameRecord, float | None]:
+    """The hub's newest read of the game since the last one taken (else a read of the stream's own), unless the
+    stream ``held`` a newer one: a read the hub began before the stream's own first read may end after it."""
     news = watch.take()
     if news is None:
-        return read_game(runtime.store, watch.game_id)
-    if news.error is not None:
+        read = read_game(runtime.store, watch.game_id)
+    elif news.error is not None:
         raise news.error
-    assert news.record is not None
-    return news.record, news.due
+    else:
+        assert news.record is not None
+        read = news.record, news.due
+    return read if read[0].version >= held[0].version else held
 
 
 def _wait(runtime: Runtime, watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:

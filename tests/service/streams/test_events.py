@@ -28,7 +28,7 @@ import thegame_core as tg
 from service.errors import ApiError
 from service.records.game_record import GameRecord, Seat
 from service.storage.store import CHANGES, GameStore, game_key
-from service.streams.hub import Hub, Read
+from service.streams.hub import Hub, Read, Watch
 from service.streams.sse import BACKLOG, RETRY_MS, Reader, read_game, states_since
 
 WAKE_SECONDS = 30  # the keep-alive period in these tests: a stream that missed its wake-up would hang this long
@@ -339,6 +339,42 @@ def test_the_spectators_a_change_wakes_share_one_read_of_it(app: Flask, monkeypa
     version = table.view()["version"]
     assert [reader.next_event().data["version"] for reader in readers] == [version] * 5
     assert len(loads) == by_a_change + 2  # the write's, the view's GET above, and the hub's one read
+
+
+def test_a_read_older_than_what_a_stream_sent_never_takes_it_back(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read the hub began before a stream's own first read can end after it: the stream keeps the newer record
+    and goes on from it (it once went back to the older one, and sent the versions after it twice)."""
+    app = make_app(STREAM_KEEPALIVE=0.02)
+    table = Table(app.test_client(), "the-game", 2, bots={})
+    table.start()
+    store, hub = app.extensions["service"].store, app.extensions["service"].hub
+    old = read_game(store, table.id)
+    delivered: list[int] = []
+    deliver, handed = Watch.deliver, threading.Condition()
+
+    def spy(watch: Watch, read: Read) -> None:
+        deliver(watch, read)
+        with handed:
+            delivered.append(-1 if read.record is None else read.record.version)
+            handed.notify_all()
+
+    monkeypatch.setattr(Watch, "deliver", spy)
+    assert table.act()
+    reader = table.reader()
+    first = reader.next_event().data["version"]
+    with handed:  # the hub reads every watched game when it subscribes: that read is in first
+        assert handed.wait_for(lambda: first in delivered, 5)
+    assert reader.next_block() == ": keep-alive"  # the stream took that read, and waits
+    monkeypatch.setattr(hub, "_read", lambda game_id: old)
+    assert table.act()  # the hub's read of this change ends with an older record than the stream sent
+    with handed:
+        assert handed.wait_for(lambda: delivered[-1] == old[0].version, 5)
+    assert reader.next_block() == ": keep-alive"  # the stream took the old read, and waits
+    monkeypatch.setattr(hub, "_read", partial(read_game, store))
+    assert table.act()
+    assert [reader.next_event().data["version"] for _ in range(2)] == [first + 1, first + 2]
 
 
 def test_a_hub_hands_each_stream_its_read_failure(redis_client: redis.Redis) -> None:

@@ -11,13 +11,13 @@ by a slap and of the games, with 95% intervals, and the same shares with no late
 same run: 50% give or take).
 
 **Live.** A gunicorn server (``bench/clock_crowd.py``'s: one gevent worker of ``service/gunicorn_conf.py``,
-127.0.0.1, the Redis at ``REDIS_URL``, limits off) and
-2-seat games whose seats this script holds. A race: the seat on turn flips until the pile makes a combination;
-then both seats slap it, each after a reaction drawn from the same level, the far one ``--far`` ms later (its
-request is sent that much later), from two threads; the race's winner is read from the answers (window 0) or the
-log's judge (the window closes by itself: the next read applies it). Printed per window: the far seat's share of
-the races, how often the slap received first was not the slap applied first (the store's order: what a window
-of 0 would have judged by; only a window stamps the slaps, so only its rows can tell), and the slaps' round trips.
+127.0.0.1, the Redis at ``REDIS_URL``, limits off) and 2-seat games whose seats this script holds. A race: the
+seat on turn flips until the pile makes a combination; then both seats slap it, each after a reaction drawn from
+the same level, the far one ``--far`` ms later (its request is sent that much later), from two threads; the
+winner is read from the answers (window 0) or the log's judge (the window closes by itself: the next read applies
+it). Then races at a 50 ms window where both seats send their slap at the same instant. Printed per case: the far
+seat's share of the races, how often the slap received first was not the slap applied first (the store's order,
+what a window of 0 judges by; only a window stamps the slaps, so only its rows can tell), and the round trips.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ import random
 import sys
 import threading
 import time
+import urllib.error
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -132,7 +134,11 @@ class Table:
             time.sleep(max(0.0, started + delays[seat] - time.monotonic()))
             body = {"type": "slap", "pile_version": version}
             sent = time.perf_counter()
-            call(f"{self.url}/actions", "POST", body, self.tokens[seat])
+            try:
+                call(f"{self.url}/actions", "POST", body, self.tokens[seat])
+            except urllib.error.HTTPError as error:  # the other slap ended the game: game_over
+                if error.code != 409:
+                    raise
             self.round_trips.append(time.perf_counter() - sent)
 
         threads = [threading.Thread(target=slap, args=(seat,)) for seat in (0, 1)]
@@ -155,34 +161,45 @@ class Table:
         return winner, False
 
 
+def races_at(base: str, window: int, races: int, draw: Callable[[int], list[float]], seed: int) -> str:
+    """``races`` races at ``window`` (``draw(far)``: each seat's delay, the far seat alternating): a table row's
+    cells, the far seat's share, the inversions and the round trips."""
+    rng = random.Random(seed)
+    won = total = inverted = 0
+    table = Table(base, window, rng.randrange(2**31))
+    trips = table.round_trips
+    while total < races:
+        if not table.to_combination():
+            table = Table(base, window, rng.randrange(2**31))
+            table.round_trips = trips
+            continue
+        far = total % 2
+        winner, swapped = table.race(draw(far))
+        if winner is not None:
+            total += 1
+            won += winner == far
+            inverted += swapped
+    trips.sort()
+    p50, p99 = (1000 * trips[int(q * (len(trips) - 1))] for q in (0.5, 0.99))
+    applied = f"{inverted} of {total}" if window else "(not stamped)"
+    return f"{share(won, total)} | {applied} | {p50:.1f} / {p99:.1f} ms"
+
+
 def live(races: int, far_ms: int, seed: int) -> None:
     store()  # refuses database 0
     level, rng = reaction("normal"), random.Random(seed)
-    print(f"live: {races} races per window over HTTP, normal level, far = +{far_ms} ms")
-    print("| window | far seat's races won | received first, applied second | slap round trip p50 / p99 |")
+
+    def reacting(far: int) -> list[float]:
+        return [level.draw(rng) / 1000 + (far_ms / 1000 if seat == far else 0) for seat in (0, 1)]
+
+    print(f"live: {races} races per case over HTTP, normal level, far = +{far_ms} ms")
+    print("| case | far seat's races won | received first, applied second | slap round trip p50 / p99 |")
     print("|---|---|---|---|")
     with servers(1) as (bases, _):
-        base = bases[0]
         for window in WINDOWS:
-            won = total = inverted = 0
-            table = Table(base, window, rng.randrange(2**31))
-            trips = table.round_trips
-            while total < races:
-                if not table.to_combination():
-                    table = Table(base, window, rng.randrange(2**31))
-                    table.round_trips = trips
-                    continue
-                far = total % 2  # the far seat alternates
-                delays = [level.draw(rng) / 1000 + (far_ms / 1000 if seat == far else 0) for seat in (0, 1)]
-                winner, swapped = table.race(delays)
-                if winner is not None:
-                    total += 1
-                    won += winner == far
-                    inverted += swapped
-            trips.sort()
-            p50, p99 = (1000 * trips[int(q * (len(trips) - 1))] for q in (0.5, 0.99))
-            applied = f"{inverted} of {total}" if window else "(not stamped)"
-            print(f"| {window} ms | {share(won, total)} | {applied} | {p50:.1f} / {p99:.1f} ms |", flush=True)
+            print(f"| window {window} ms | {races_at(bases[0], window, races, reacting, seed)} |", flush=True)
+        at_once = races_at(bases[0], 50, races, lambda far: [0.0, 0.0], seed)
+        print(f'| window 50 ms, both seats\' slaps sent at once ("far": either) | {at_once} |', flush=True)
 
 
 def main() -> None:

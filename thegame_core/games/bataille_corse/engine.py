@@ -28,7 +28,6 @@ from .rules import slappable
 #: collect, the degenerate end).
 BY_SLAP, BY_CHALLENGE, BY_OTHER = 0, 1, 2
 MAX_ERRORS = 3  # C8: the third error excludes a seat for good
-WINDOW = "slap_window_open"
 
 ERRORS = {
     "empty_pile": "a slap on the current pile version while the pile is empty: there is nothing to slap",
@@ -99,7 +98,8 @@ class Table:
             if seat != self.current:
                 raise NotYourTurn(f"it is seat {self.current}'s turn to flip")
             if self.window is not None:
-                raise IllegalAction("slaps on this pile are being gathered: flip once they are judged", code=WINDOW)
+                message = "slaps on this pile are being gathered: flip once they are judged"
+                raise IllegalAction(message, code="slap_window_open")
             self.flip(seat)
             self.added.append(FLIPS[seat])
         else:

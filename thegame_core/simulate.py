@@ -37,7 +37,7 @@ from typing import Any
 from .bots import create_bot
 from .errors import GameError, InvalidSetup
 from .outcome import EndStatus
-from .protocol import received, timer
+from .protocol import timer
 from .reaction import DEFAULT_LEVEL, LEVELS, reaction
 from .registry import get_game
 
@@ -182,10 +182,11 @@ def _start(setup: Setup, deal: int, rotation: int) -> tuple[Any, tuple[str, ...]
 @dataclass
 class Race:
     """The referee of a real-time game: its clock (ms from the deal) and the actions on their way, each seat's
-    ``(arrival, tie draw, actions)``."""
+    ``(arrival, tie draw, actions)``; ``stamp`` is the game's ``received`` hook (``None``: the game keeps no time)."""
 
     rng: random.Random
     latency: Sequence[int] = ()
+    stamp: Callable[[Any, int], Any] | None = None
     now: float = 0.0
     coming: dict[int, tuple[float, float, Any]] = field(default_factory=dict)
 
@@ -193,33 +194,33 @@ class Race:
         """The seat whose actions arrive first by its bot's drawn delay (and its latency), and those actions,
         stamped; or the game's timer (seat ``None``) if it falls due first."""
         fires = timer(state)
-        kept = self.coming if fires is not None else {}
-        self.coming = {}
-        soonest: tuple[tuple[float, float], int | None, Any] = ((math.inf, 0.0), None, None)
-        if fires is not None:
-            soonest = ((fires.due, -1.0), None, [fires.action])  # a window closes before a slap at its close
+        kept = self.coming if fires is not None else None
+        coming: dict[int, tuple[float, float, Any]] = {}
+        self.coming, latency, rng = coming, self.latency, self.rng
+        best: tuple[float, float, Any] | None = None if fires is None else (fires.due, -1.0, [fires.action])
+        seat_of = None
         for seat in state.asking_order():
-            plan = kept.get(seat)
+            plan = None if kept is None else kept.get(seat)
             if plan is None or not all(action in state.legal_actions(seat) for action in plan[2]):
                 actions = bots[seat].act(state.observe(seat))
                 if not actions:
                     if seat in state.waiting_for:
                         return seat, actions
                     continue
-                delay = bots[seat].delay_ms(actions) + (self.latency[seat] if self.latency else 0)
-                plan = (self.now + delay, self.rng.random(), actions)
-            self.coming[seat] = plan
-            if plan[:2] < soonest[0]:
-                soonest = (plan[:2], seat, plan[2])
-        (arrival, _), seat, actions = soonest
-        if actions is None:
+                delay = bots[seat].delay_ms(actions) + (latency[seat] if latency else 0)
+                plan = (self.now + delay, rng.random(), actions)
+            coming[seat] = plan
+            if best is None or plan[0] < best[0] or (plan[0] == best[0] and plan[1] < best[1]):
+                best, seat_of = plan, seat  # a window closes before a slap at its close: its tie is -1
+        if best is None:
             raise RuntimeError(f"no seat acted (asked: {list(state.asking_order())})")
+        arrival, _, actions = best
         self.now = arrival
-        if seat is None:
+        if seat_of is None:
             return None, actions
-        del self.coming[seat]
-        game = get_game(state.game)
-        return seat, [received(game, action, int(arrival)) for action in actions]
+        del coming[seat_of]
+        stamp = self.stamp
+        return seat_of, actions if stamp is None else [stamp(action, int(arrival)) for action in actions]
 
 
 def play_out(
@@ -235,7 +236,7 @@ def play_out(
     real-time game (each seat's actions arriving ``latency`` ms later), else asked in turn; ``RuntimeError`` naming
     the bot as ``play_game`` says. ``pause`` is called before each decision (a server computing in the background
     rests there)."""
-    referee = None if race is None else Race(race, latency)
+    referee = None if race is None else Race(race, latency, getattr(get_game(state.game), "received", None))
     while state.outcome is None:
         if pause is not None:
             pause()

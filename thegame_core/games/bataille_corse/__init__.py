@@ -84,7 +84,7 @@ class BatailleCorse(DealtGame[State]):
 
     def received(self, action: Action, at_ms: int) -> Action:
         """A slap received by the referee at ``at_ms``: its time judges a collection window (kept only there)."""
-        return action._replace(at=at_ms) if type(action) is Slap else action
+        return Slap(action.seat, action.pile_version, at=at_ms) if type(action) is Slap else action
 
     def observation(self, view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
         return observation_from_view(view, options)

@@ -217,7 +217,7 @@ def act(incoming: Incoming, read: ActionReader, route_of: str | None = None) -> 
             )
         game = tg.get_game(record.game)
         sent = read(incoming.document())
-        listed = {info.type for info in game.info.actions}
+        listed = sorted(info.type for info in game.info.actions)
         if any(action["type"] not in listed for action in sent):
             raise ApiError("invalid_action", f"a seat sends only the actions the catalog lists: {', '.join(listed)}")
         at = stamp_ms(incoming.now)

@@ -37,6 +37,7 @@ from .http.errors import register_error_handlers
 from .http.headers import cors_preflight, secure_headers
 from .http.json_provider import FastJSONProvider
 from .limits import Budget, Limits
+from .limits.streams import StreamSlots
 from .runtime import Runtime
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
 from .storage.redis_client import redis_client
@@ -101,7 +102,10 @@ def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:
         return None
     budgets = tuple(Budget(name, *config[f"{name.upper()}_RATE"]) for name in ("create", "change", "list"))
     prefix, clock = config.get("LIMITS_PREFIX", "tg:"), config.get("LIMITS_CLOCK", time.time)
-    limits = Limits(store.client, budgets, config["MAX_GAMES"], prefix, clock)
+    streams = None
+    if config["STREAMS_PER_CLIENT"]:
+        streams = StreamSlots(store.client, prefix, config["STREAMS_PER_CLIENT"], config["STREAM_KEEPALIVE"], clock)
+    limits = Limits(store.client, budgets, config["MAX_GAMES"], prefix, clock, streams)
     if limits.max_games:
         store.on_write = limits.written
     return limits

@@ -45,6 +45,7 @@ STATUS_OF: dict[str, int] = {
     "signal_unchanged": 422,
     "daily_in_future": 422,
     "rate_limited": 429,
+    "too_many_streams": 429,
     "internal_error": 500,
     "store_unavailable": 503,
     "store_busy": 503,

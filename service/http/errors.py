@@ -15,7 +15,7 @@ from flask import Flask, Response, jsonify
 from redis.exceptions import RedisClusterException
 from werkzeug.exceptions import HTTPException
 
-from ..errors import STATUS_OF, ApiError
+from ..errors import STATUS_OF, ApiError, error_body
 
 log = logging.getLogger(__name__)
 
@@ -28,10 +28,7 @@ def error_response(
 ) -> Response:
     """The error body; ``Retry-After`` is ``retry_after`` seconds when given, else 1 on a ``503``."""
     status = STATUS_OF.get(error, 422)
-    body: dict[str, Any] = {"code": status, "status": HTTPStatus(status).phrase, "message": message, "error": error}
-    if errors is not None:
-        body["errors"] = errors
-    response = jsonify(body)
+    response = jsonify(error_body(error, message, errors=errors))
     response.status_code = status
     if status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"

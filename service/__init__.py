@@ -34,7 +34,7 @@ from .daily import Daily, DailyBoard, DailySecret
 from .daily.results import ResultPoster
 from .http.bodies import BoundedChunkedBodies
 from .http.errors import register_error_handlers
-from .http.headers import cors_preflight, secure_headers
+from .http.headers import options_reply, secure_headers
 from .http.json_provider import FastJSONProvider
 from .limits import Budget, Limits
 from .limits.streams import StreamSlots
@@ -65,7 +65,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(SWAGGER_UI_ASSETS)
     app.register_blueprint(web.BLUEPRINT)
     register_error_handlers(app)
-    app.before_request(cors_preflight)
+    app.before_request(options_reply)
     app.after_request(secure_headers)
     app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
     app.extensions["service"] = _runtime(app.config)

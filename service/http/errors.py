@@ -16,6 +16,7 @@ from redis.exceptions import RedisClusterException
 from werkzeug.exceptions import HTTPException
 
 from ..errors import STATUS_OF, ApiError, error_body
+from .headers import allowed_methods
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +46,9 @@ def _http_error(error: HTTPException) -> Response:
     status = error.code or 500
     code = _HTTP_CODES.get(status, "bad_request" if status < 500 else "internal_error")
     response = error_response(code, error.description or HTTPStatus(status).phrase)
-    for name, value in error.get_headers():
-        if name == "Allow":
-            response.headers[name] = value
+    methods = allowed_methods() if status == 405 else None
+    if methods is not None:
+        response.headers["Allow"] = ", ".join(methods)
     return response
 
 

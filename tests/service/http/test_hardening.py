@@ -177,6 +177,19 @@ def test_preflight(cors: FlaskClient) -> None:
     game = cors.options("/v1/games/g-123", headers=asked)
     assert game.status_code == 204 and game.headers["Access-Control-Allow-Methods"] == "DELETE, GET"
     assert cors.options("/v1/nothing", headers=asked).status_code == 404
+    catalog = cors.options("/v1/games/catalog", headers=asked)  # the path matches /v1/games/{game_id} too
+    assert catalog.status_code == 204 and catalog.headers["Access-Control-Allow-Methods"] == "GET"
+
+
+def test_allow_names_the_methods_of_the_route_the_path_names(http: FlaskClient) -> None:
+    """``OPTIONS`` and ``405`` list the methods of the path's own route: ``/v1/games/catalog`` is no game id, so
+    ``DELETE`` (``/v1/games/{game_id}``'s) is not among them."""
+    assert http.options("/v1/games/catalog").headers["Allow"] == "GET, HEAD, OPTIONS"
+    assert error_of(refused := http.put("/v1/games/catalog")) == (405, "method_not_allowed")
+    assert refused.headers["Allow"] == "GET, HEAD, OPTIONS"
+    assert http.options("/v1/games/g-123").headers["Allow"] == "DELETE, GET, HEAD, OPTIONS"
+    assert http.options("/v1/games/g-123/seats/1").headers["Allow"] == "DELETE, OPTIONS"
+    assert error_of(http.options("/v1/nothing")) == (404, "not_found")
 
 
 def test_any_origin(make_app: Callable[..., Flask]) -> None:

@@ -145,30 +145,39 @@ class Player:
             self.games = [self.step(game) for game in self.games]
 
 
+#: In a view event of a game that is over: its spectators move on to a game in play (a finished game's stream would
+#: stay open, idle, for its rematch).
+OVER = (b'"status":"won"', b'"status":"lost"', b'"status":"finished"')
+
+
 class Watchers:
-    """``count`` event streams of games the players play, read and counted by one thread; one that ends (its
-    game over and its rematch wait done, or refused) is opened again on another game."""
+    """``count`` event streams of games the players play, read and counted by one thread; one whose game is over is
+    closed and opened again on a game in play."""
 
     def __init__(self, port: int, players: list[Player], count: int) -> None:
         self.port, self.players, self.count = port, players, count
         self.selector = selectors.DefaultSelector()
         self.events = self.refused = 0
+        self.over: set[str] = set()  # games seen over: not watched again
         self.lock = threading.Lock()
 
     def open_streams(self) -> int:
         return len(self.selector.get_map())
 
     def open_one(self) -> None:
-        game = random.choice(random.choice(self.players).games)
+        playing = [game["url"] for player in self.players for game in player.games if game["url"] not in self.over]
+        if not playing:
+            return
+        url = random.choice(playing)
         sock = socket.create_connection(("127.0.0.1", self.port), timeout=30)
-        sock.sendall(f"GET {game['url']}/events HTTP/1.1\r\nHost: soak\r\n\r\n".encode())
+        sock.sendall(f"GET {url}/events HTTP/1.1\r\nHost: soak\r\n\r\n".encode())
         head = sock.recv(4096)
         if not head.startswith(b"HTTP/1.1 200"):
             self.refused += 1
             sock.close()
             return
         sock.setblocking(False)
-        self.selector.register(sock, selectors.EVENT_READ)
+        self.selector.register(sock, selectors.EVENT_READ, url)
 
     def run(self, until: float) -> None:
         while time.monotonic() < until:
@@ -178,7 +187,8 @@ class Watchers:
                 sock = key.fileobj
                 assert isinstance(sock, socket.socket)
                 data = sock.recv(1 << 16)
-                if not data:
+                if not data or any(over in data for over in OVER):
+                    self.over.add(key.data)
                     self.selector.unregister(sock)
                     sock.close()
                 with self.lock:

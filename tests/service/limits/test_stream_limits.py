@@ -224,7 +224,7 @@ def test_through_gunicorn_the_cap_holds_across_workers_and_an_unread_stream_ends
     settings |= {"WEB_CONCURRENCY": "2" if os.environ.get("REDIS_URL") else "1", "GUNICORN_ACCESS_LOG": "off"}
     for name, value in settings.items():
         monkeypatch.setenv(name, value)
-    me, other = f"203.0.113.{secrets.randbelow(250)}", f"2001:db8:{secrets.randbelow(65536):x}::1"
+    me, other = (f"2001:db8:{secrets.token_hex(2)}:{secrets.token_hex(2)}::1" for _ in range(2))  # /64s of this run
     with running(GUNICORN) as (port, _):
         mine, theirs = Client(port, me), Client(port, other)
         status, created = mine.call("POST", "/v1/games", {"game": "ninja", "players": 2})

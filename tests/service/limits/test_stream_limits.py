@@ -237,7 +237,9 @@ def test_through_gunicorn_the_cap_holds_across_workers_and_an_unread_stream_ends
             status, refusal = mine.call("GET", f"{game}/events")
             assert status == 429 and isinstance(refusal, dict) and refusal["error"] == "too_many_streams"
         assert theirs.call("GET", "/v1/health")[0] == 200
-        assert theirs.stream(f"{game}/events")[1].startswith(b"HTTP/1.1 200")  # another client's stream
+        their_stream, answer = theirs.stream(f"{game}/events")
+        assert answer.startswith(b"HTTP/1.1 200")  # another client's stream
+        their_stream.close()
         for seat in range(2):  # changes until the unread stream's buffers are full: each sends a view to every stream
             assert mine.call("POST", f"{game}/seats", {"name": "x" * 40, "seat": seat})[0] == 201
         for _ in range(150):

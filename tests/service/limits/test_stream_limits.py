@@ -164,7 +164,10 @@ def test_settings() -> None:
 
 
 # Real gunicorn workers ---------------------------------------------------------------------------
-GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"]
+SERVERS = {
+    "gunicorn": [sys.executable, "-m", "gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"],
+    "python -m service": [sys.executable, "-m", "service"],  # werkzeug's development server, one process
+}
 #: Rounds of 25 changes at most: a loaded server may send one view for several changes (a lobby's stream sends the
 #: current view only), so the bytes that fill a stream's buffers take more changes then.
 ROUNDS = 40
@@ -216,19 +219,21 @@ def closed_by_the_server(sock: socket.socket, seconds: float) -> bool:
     return False
 
 
-def test_through_gunicorn_the_cap_holds_across_workers_and_an_unread_stream_ends(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("server", SERVERS)
+def test_through_real_servers_the_cap_holds_across_workers_and_an_unread_stream_ends(
+    monkeypatch: pytest.MonkeyPatch, server: str
 ) -> None:
-    """Two workers when Redis is there (one otherwise): a client holds its cap of streams, its next is refused
-    whichever worker takes it, /v1/health and other clients are served; a stream never read is ended once a write
-    waits past ``TG_STREAM_WRITE_TIMEOUT`` (its slot then serves a new stream), while streams read go on."""
+    """Two gunicorn workers when Redis is there (one otherwise), or the development server: a client holds its cap
+    of streams, its next is refused whichever worker takes it, /v1/health and other clients are served; a stream
+    never read is ended once a write waits past ``TG_STREAM_WRITE_TIMEOUT`` (its slot then serves a new stream),
+    while streams read go on."""
     settings = {"TG_LIMITS": "on", "TG_STREAMS_PER_CLIENT": "3", "TG_STREAM_WRITE_TIMEOUT": "1"}
     settings |= {"TG_TRUSTED_PROXY_HEADER": CLIENT, "TG_CHANGE_RATE": "10000/1", "TG_STREAM_KEEPALIVE": "1"}
     settings |= {"WEB_CONCURRENCY": "2" if os.environ.get("REDIS_URL") else "1", "GUNICORN_ACCESS_LOG": "off"}
     for name, value in settings.items():
         monkeypatch.setenv(name, value)
     me, other = (f"2001:db8:{secrets.token_hex(2)}:{secrets.token_hex(2)}::1" for _ in range(2))  # /64s of this run
-    with running(GUNICORN) as (port, _):
+    with running(SERVERS[server]) as (port, _):
         mine, theirs = Client(port, me), Client(port, other)
         status, created = mine.call("POST", "/v1/games", {"game": "ninja", "players": 2})
         assert status == 201 and isinstance(created, dict)

@@ -35,9 +35,10 @@ from .daily import Daily, DailyBoard, DailySecret
 from .daily.results import ResultPoster
 from .http.bodies import BoundedChunkedBodies
 from .http.errors import register_error_handlers
-from .http.headers import cors_preflight, secure_headers
+from .http.headers import options_reply, secure_headers
 from .http.json_provider import FastJSONProvider
 from .limits import Budget, Limits
+from .limits.streams import StreamSlots
 from .runtime import Runtime
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
 from .storage.redis_client import redis_client
@@ -66,7 +67,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(SWAGGER_UI_ASSETS)
     app.register_blueprint(web.BLUEPRINT)
     register_error_handlers(app)
-    app.before_request(cors_preflight)
+    app.before_request(options_reply)
     app.after_request(secure_headers)
     app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
     app.extensions["service"] = _runtime(app.config)
@@ -103,7 +104,10 @@ def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:
         return None
     budgets = tuple(Budget(name, *config[f"{name.upper()}_RATE"]) for name in ("create", "change", "list"))
     prefix, clock = config.get("LIMITS_PREFIX", "tg:"), config.get("LIMITS_CLOCK", time.time)
-    limits = Limits(store.client, budgets, config["MAX_GAMES"], prefix, clock)
+    streams = None
+    if config["STREAMS_PER_CLIENT"]:
+        streams = StreamSlots(store.client, prefix, config["STREAMS_PER_CLIENT"], config["STREAM_KEEPALIVE"], clock)
+    limits = Limits(store.client, budgets, config["MAX_GAMES"], prefix, clock, streams)
     if limits.max_games:
         store.on_write = limits.written
     return limits

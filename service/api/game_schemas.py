@@ -186,6 +186,7 @@ def components() -> dict[str, dict[str, Any]]:
         "type": "object",
         "properties": {"actions": {"type": "array", "items": ref("Action"), "minItems": 1, "maxItems": 64}},
         "required": ["actions"],
+        "additionalProperties": False,  # anything beside ``actions`` makes the body one action
     }
     schemas["View"] = {
         "oneOf": [ref(view_name(name)) for name in names],

@@ -76,13 +76,16 @@ def human_seat(name: str, token: str) -> Seat:
     return Seat(name, tokens.token_hash(token), None, None, sealing.public_key(token))
 
 
+LEAVE_NEEDS_TOKEN = "leaving a seat needs that seat's token or the host token"
+
+
 def leave(incoming: Incoming, seat: int) -> Step:
     """By that seat's token or the host: the seat is free again in the lobby; during play a bot plays it until
     someone takes it (its token stops working at once)."""
 
     def leave_seat(record: GameRecord, caller: Caller) -> tuple[GameRecord, Answer]:
         if caller.role == "anyone":
-            raise ApiError("invalid_token", "leaving a seat needs that seat's token or the host token")
+            raise ApiError("invalid_token", LEAVE_NEEDS_TOKEN)
         if caller.role == "seat" and caller.seat != seat:
             raise ApiError("forbidden", "a seat token leaves only its own seat")
         if record.status not in ("lobby", "playing"):

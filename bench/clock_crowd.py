@@ -260,10 +260,10 @@ def floor_server(port: int, streams: int, size: int, seconds: float) -> None:
 def floor(streams: int, size: int, seconds: float) -> list[float]:
     """Change to event through the floor (``floor_server``, two processes as the service has), read by the same
     readers: what this machine's loopback and this reader cost before any of the service's code runs."""
-    ports, procs = [free_port(), free_port()], []
+    ports, procs = [free_port() for _ in range(min(2, streams))], []
     for n, port in enumerate(ports):
-        command = [sys.executable, __file__, "--floor-server", str(port), str(len(range(n, streams, 2))), str(size)]
-        command.append(str(seconds + 35))
+        command = [sys.executable, __file__, "--floor-server", str(port), str(len(range(n, streams, len(ports))))]
+        command += [str(size), str(seconds + 35)]
         procs.append(subprocess.Popen(command, stdout=subprocess.PIPE, text=True))
     for proc in procs:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "listening"
@@ -271,7 +271,7 @@ def floor(streams: int, size: int, seconds: float) -> list[float]:
     delays = []
     for n, proc in enumerate(procs):
         written = json.loads(proc.communicate(timeout=30)[0].strip().splitlines()[-1])
-        for got in seen.arrivals[n::2]:
+        for got in seen.arrivals[n :: len(procs)]:
             delays += [(at - written[str(v)]) * 1000 for v, at in got if at > seen.ready and str(v) in written]
     return delays
 

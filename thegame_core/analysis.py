@@ -166,11 +166,13 @@ def analyse(
         create_bot(bot, game=game.name, seed=derive_seed(seed, "choice", seat)) for seat in range(first.players)
     ]
     spans = decision_spans(states, actions, run.realtime)
+    log = states[-1].public_log()  # the actions as applied (a slap with its result)
     decisions = []
     if progress is not None:
         progress(0, len(spans))
     for index, (seat, start, end) in enumerate(spans):
-        decisions.append(_decision(run, index, states, (seat, start, end), actions[start:end], choosers[seat]))
+        span = (seat, start, end)
+        decisions.append(_decision(run, index, states, span, actions[start:end], log[start:end], choosers[seat]))
         if progress is not None:
             progress(index + 1, len(spans))
     return Analysis(game.name, first.players, bot, rollouts, seed, run.measure, tuple(decisions))
@@ -212,6 +214,7 @@ def _decision(
     states: Sequence[AnyState],
     span: tuple[int, int, int],
     played: Sequence[Any],
+    logged: Sequence[dict[str, Any]],
     chooser: AnyBot,
 ) -> Decision:
     """Decision ``index`` (``span``: its seat, start and end): what ``chooser`` would have played from the seat's
@@ -219,7 +222,7 @@ def _decision(
     seat, start, end = span
     state = states[start]
     best = list(chooser.act(state.observe(seat)))
-    played_dicts = tuple(action.to_dict() for action in played)
+    played_dicts = tuple(logged)
     best_dicts = tuple(action.to_dict() for action in best)
     played_value = _value(run, index, state, seat, played)
     same = _seen(state.apply_all(played), seat) == _seen(state.apply_all(best), seat)

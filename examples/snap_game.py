@@ -179,6 +179,13 @@ class State(Progress, Recorded):
             state = state.apply(action)
         return state
 
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """The deck as ``seat`` may believe it to be: it sees the pile, so every other card is dealt anew at random."""
+        cards = [card for card in range(1, self.options.cards + 1) if card not in self.pile]
+        rng.shuffle(cards)
+        gone = self.flipped - len(self.pile)  # flipped, then snapped away
+        return replace(self, deck=(*cards[:gone], *self.pile, *cards[gone:]))
+
     def observe(self, seat: int | None) -> View:
         legal = () if seat is None else tuple(self.legal_actions(seat))
         left = len(self.deck) - self.flipped

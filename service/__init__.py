@@ -3,8 +3,9 @@
 The packages below, by concern (``docs/architecture.md`` draws their arrows): ``http`` (reading requests, errors,
 headers, replies) and ``api`` (routes and schemas) are the only ones that know Flask; ``play`` (the rules of a
 change: records, commands, idempotency, presenters, tokens), ``clock`` (time: due work, paced bots, deadlines),
-``storage`` (Redis: the store, its Lua scripts, caches, the lobby list), ``streams`` (event streams) and
-``limits`` take plain values.
+``storage`` (Redis: the store, its Lua scripts, caches, the lobby list), ``streams`` (event streams), ``daily``
+(daily deals), ``analysis`` (finished games' analyses, worked out in the background) and ``limits`` take plain
+values.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ except ModuleNotFoundError as missing:  # `pip install thegame-core` without the
     raise ModuleNotFoundError(_HINT, name=missing.name) from None
 
 from . import api, web
+from .analysis import AnalysisStore, AnalysisWorker
 from .clock.runner import ClockRunner
 from .config import Settings, from_env
 from .daily import Daily, DailyBoard, DailySecret
@@ -82,7 +84,11 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     settings = Settings.of(config)
     hub = Hub(store.client, partial(read_game, store))
     runner = ClockRunner(store, settings, clock, hub.watches)
-    return Runtime(store, lobbies, hub, runner, settings, clock, _daily(config, store), _limits(config, store))
+    analyses = AnalysisWorker(
+        store, AnalysisStore(store.client), config["ANALYSIS_ROLLOUTS"], min(100, config["BOT_SHARE"])
+    )
+    daily, limits = _daily(config, store), _limits(config, store)
+    return Runtime(store, lobbies, hub, runner, settings, clock, daily, analyses, limits)
 
 
 def _daily(config: Mapping[str, Any], store: GameStore) -> Daily:
@@ -102,7 +108,8 @@ def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:
     its game's slot, ``tg:{<game_id>}:rate``) and ``LIMITS_CLOCK``."""
     if not (config["LIMITS"] if config["LIMITS"] is not None else not config.get("TESTING")):
         return None
-    budgets = tuple(Budget(name, *config[f"{name.upper()}_RATE"]) for name in ("create", "change", "list"))
+    names = ("create", "change", "list", "analysis")
+    budgets = tuple(Budget(name, *config[f"{name.upper()}_RATE"]) for name in names)
     prefix, clock = config.get("LIMITS_PREFIX", "tg:"), config.get("LIMITS_CLOCK", time.time)
     streams = None
     if config["STREAMS_PER_CLIENT"]:

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from thegame_core.analysis import DEFAULT_ROLLOUTS, MAX_ROLLOUTS
+
 DAY = 24 * 3600
 MAX_GAME_BYTES = 64 * 1024
 #: Limits on by default (``service/limits.py``, docs/api.md "Limits"): per client, a burst of 30 creations then
@@ -15,6 +17,8 @@ MAX_GAME_BYTES = 64 * 1024
 CREATE_RATE = "30/600"
 CHANGE_RATE = "120/12"
 LIST_RATE = "120/60"
+#: Analyses a client address may start: 10 at once, then one a minute (each costs seconds to minutes of CPU).
+ANALYSIS_RATE = "10/600"
 MAX_GAMES = 20_000
 #: Open event streams per address and per token: a few tabs and bots of one household, not thousands of sockets.
 STREAMS_PER_CLIENT = 20
@@ -39,6 +43,7 @@ _INT_SETTINGS = {
     "TG_BOT_DECISIONS": ("BOT_DECISIONS", 4),  # bot decisions one request may make; the rest stays due
     "TG_BOT_SHARE": ("BOT_SHARE", 50),  # percent of a process's time its clock runner may spend on bots
     "TG_DAILY_TTL": ("DAILY_TTL", 90 * DAY),  # a daily deal's leaderboard, after its last result
+    "TG_ANALYSIS_ROLLOUTS": ("ANALYSIS_ROLLOUTS", DEFAULT_ROLLOUTS),  # playouts per choice of an analysis
 }
 
 
@@ -96,6 +101,7 @@ def _limits(environ: Mapping[str, str]) -> dict[str, Any]:
         "CREATE_RATE": rate("TG_CREATE_RATE", environ.get("TG_CREATE_RATE") or CREATE_RATE),
         "CHANGE_RATE": rate("TG_CHANGE_RATE", environ.get("TG_CHANGE_RATE") or CHANGE_RATE),
         "LIST_RATE": rate("TG_LIST_RATE", environ.get("TG_LIST_RATE") or LIST_RATE),
+        "ANALYSIS_RATE": rate("TG_ANALYSIS_RATE", environ.get("TG_ANALYSIS_RATE") or ANALYSIS_RATE),
         "MAX_GAMES": cap("TG_MAX_GAMES", environ.get("TG_MAX_GAMES") or str(MAX_GAMES)),
         "STREAMS_PER_CLIENT": cap(
             "TG_STREAMS_PER_CLIENT", environ.get("TG_STREAMS_PER_CLIENT") or str(STREAMS_PER_CLIENT)
@@ -117,6 +123,8 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     for variable, (key, default) in _INT_SETTINGS.items():
         text = environ.get(variable)
         config[key] = default if text is None else _positive_int(variable, text)
+    if config["ANALYSIS_ROLLOUTS"] > MAX_ROLLOUTS:
+        raise ValueError(f"TG_ANALYSIS_ROLLOUTS must be at most {MAX_ROLLOUTS}, got {config['ANALYSIS_ROLLOUTS']}")
     config["BOTS_ALONE_MS"] = _bots_alone(environ.get("TG_BOTS_ALONE_MS"))
     config["DAILY_SECRET"] = environ.get("TG_DAILY_SECRET") or None  # none: drawn once, kept in Redis
     config.update(_limits(environ))

@@ -34,6 +34,7 @@ STATUS_OF: dict[str, int] = {
     "not_your_turn": 409,
     "game_too_large": 409,
     "daily_not_over": 409,
+    "not_analysable": 409,
     "stale_version": 412,
     "body_too_large": 413,
     "uri_too_long": 414,

@@ -14,7 +14,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, overload
 
-from . import games  # noqa: F401 (importing it registers every game)
+from . import analysis, games  # noqa: F401 (importing games registers every game)
+from .analysis import analyse
 from .daily import DailyDeal, DailyResult, daily_deal, daily_seed
 from .dealt import DealtGame
 from .errors import (
@@ -83,6 +84,8 @@ __all__ = [
     "Signal",
     "State",
     "WrongGame",
+    "analyse",
+    "analysis",
     "daily_deal",
     "daily_seed",
     "dumps",

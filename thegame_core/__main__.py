@@ -1,11 +1,15 @@
-"""Command line: play many games with bots and print statistics.
+"""Command line: play many games with bots and print statistics, or analyse a game move by move.
 
     python -m thegame_core simulate --players 2 --games 10000 --bot greedy
     python -m thegame_core simulate --game ninja --players 3 --bots best,greedy,greedy --games 2000 --duplicate
     python -m thegame_core simulate --game bataille-corse --bots best,random --reactions fast,normal --games 2000
+    python -m thegame_core analyse game.json --rollouts 8 --seed 1
 
-Progress (games done, rate, time left) goes to standard error when it is a terminal (``--progress``: always,
-``--quiet``: never). Bad arguments print one ``error: ...`` line on stderr and exit with 2; a bot that breaks
+``analyse`` reads a replay record (``state.replay_record()``, or the service's log with its ``replay``; ``-``: standard
+input) and prints ``thegame_core.analysis.format_table`` (``--json``: the analysis's JSON).
+
+Progress (games or decisions done, rate, time left) goes to standard error when it is a terminal (``--progress``:
+always, ``--quiet``: never). Bad arguments print one ``error: ...`` line on stderr and exit with 2; a bot that breaks
 the rules during the run exits with 1.
 """
 
@@ -15,9 +19,10 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from .analysis import DEFAULT_ROLLOUTS, analyse, format_table
 from .bots import bot_names
 from .errors import GameError
 from .progress import Progress, wanted
@@ -112,14 +117,37 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     )
     sim.add_argument("--workers", type=int, default=1, help="processes to play on (0: one per core; default: 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
-    shown = sim.add_mutually_exclusive_group()
+    _progress_flags(sim)
+    _analyse_parser(commands)
+    return parser, sim
+
+
+def _progress_flags(command: argparse.ArgumentParser) -> None:
+    shown = command.add_mutually_exclusive_group()
     shown.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     shown.add_argument(
         "--progress",
         action="store_true",
         help="show progress on standard error even when it is not a terminal (default: only on a terminal)",
     )
-    return parser, sim
+
+
+def _analyse_parser(commands: Any) -> None:
+    analysis = commands.add_parser(
+        "analyse",
+        help="analyse a game move by move: what a bot would have played in each seat's place, and each choice's value",
+        description="Analyse every decision of a game: what the bot would have done from the seat's observation, and "
+        "the value of the choice made against the bot's, by rollouts from deals of the cards the seat could not see. "
+        "FILE holds a replay record (state.replay_record(), or the service's log with its replay); - reads stdin.",
+    )
+    analysis.add_argument("file", metavar="FILE", help="a replay record, or the service's log of a finished game")
+    analysis.add_argument("--bot", default="best", help="the bot whose choices are compared (default: best)")
+    analysis.add_argument(
+        "--rollouts", type=int, default=DEFAULT_ROLLOUTS, help=f"playouts per choice (default: {DEFAULT_ROLLOUTS})"
+    )
+    analysis.add_argument("--seed", type=int, default=0, help="the seed the deals and bots derive from (default: 0)")
+    analysis.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
+    _progress_flags(analysis)
 
 
 def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Setup]:
@@ -164,7 +192,56 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Setup]:
     return args, setup
 
 
+def _record(path: str) -> Any:
+    """The replay record ``path`` holds (``-``: standard input): the record itself, or a log with its ``replay``."""
+    with open(0 if path == "-" else path, encoding="utf-8") as source:  # 0: standard input
+        data = json.load(source)
+    if isinstance(data, dict) and isinstance(data.get("replay"), dict):
+        return data["replay"]
+    return data
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    try:
+        record = _record(args.file)
+    except (OSError, ValueError) as error:
+        print(f"error: cannot read a replay record from {args.file}: {error}", file=sys.stderr)
+        return 2
+    if not isinstance(record, dict):
+        print("error: a replay record is a JSON object", file=sys.stderr)
+        return 2
+    progress = Progress("decisions") if wanted(args.quiet, args.progress) else None
+    return _report(lambda: analyse(record, args.bot, args.rollouts, args.seed, progress), format_table, args.json)
+
+
+def _report(work: Callable[[], Any], text: Callable[[Any], str], as_json: bool) -> int:
+    """Run ``work`` and print its result (``text`` of it, or its ``to_dict()`` as JSON): 2 for a ``GameError``, 1
+    when a bot breaks the rules or a game does not end (``RuntimeError``), each as one ``error: ...`` line."""
+    try:
+        result = work()
+    except GameError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except RuntimeError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    try:
+        print(json.dumps(result.to_dict()) if as_json else text(result))
+    except BrokenPipeError:  # piped into `head`: the reader has all it wanted
+        sys.stderr.close()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    parser, _ = build_parser()
+    try:
+        command = parser.parse_args(argv)
+    except SystemExit as stop:  # argparse: --help (0) or a bad argument (2, already reported)
+        return stop.code if isinstance(stop.code, int) else 2
+    if command.command == "analyse":
+        return _analyse(command)
     try:
         args, setup = parse_args(argv)
         check_setup(setup)
@@ -174,19 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     workers = args.workers or os.cpu_count() or 1
-    try:
-        progress = Progress("games") if wanted(args.quiet, args.progress) else None
-        summary = simulate(setup, args.games, workers, progress)
-    except RuntimeError as error:  # a bot broke the rules or a game did not end
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
-    try:
-        print(json.dumps(summary.to_dict()) if args.json else format_summary(summary))
-    except BrokenPipeError:  # piped into `head`: the reader has all it wanted
-        sys.stderr.close()
-    return 0
+    progress = Progress("games") if wanted(args.quiet, args.progress) else None
+    return _report(lambda: simulate(setup, args.games, workers, progress), format_summary, args.json)
 
 
 if __name__ == "__main__":

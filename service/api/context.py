@@ -7,6 +7,8 @@ import re
 
 from flask import Response, current_app, request
 
+import thegame_core as tg
+
 from ..daily import days
 from ..errors import ApiError
 from ..http.reading import bearer_token, read_incoming
@@ -60,6 +62,14 @@ def admit_listing() -> None:
         limits.charge(limits.listing, f"a:{address()}")
 
 
+def admit_analysis() -> None:
+    """Before starting a game's analysis (it costs seconds to minutes of CPU): ``429 rate_limited`` when limits are
+    on."""
+    limits = runtime().limits
+    if limits is not None:
+        limits.charge(limits.analysis, f"a:{address()}")
+
+
 def host_of(parts: Incoming) -> None:
     """The game exists (``404``) and the token is its host's (``401``/``403``), read before the write path runs."""
     changes.who_is_calling(runtime().store.load(parts.game_id).record(), parts, "host")
@@ -99,3 +109,15 @@ def current(game_id: str) -> tuple[GameRecord, Viewer]:
     if caller.role == "anyone" and not record.spectators and not _daily_open(record, parts.now):
         raise ApiError("forbidden", "this game has no spectators: send a seat token or the host token")
     return record, Viewer(caller.seat, bearer_token(), parts.now)
+
+
+def finished(record: GameRecord, viewer: Viewer) -> tg.AnyState:
+    """The state of a game that is over, for what only an ended game shows (its replay, its analysis): ``409
+    game_not_over`` while it runs (the deck stays secret), ``409 daily_not_over`` for a daily game before its day is
+    over (its lines could be copied)."""
+    state = record.state
+    if state is None or state.status == "playing":
+        raise ApiError("game_not_over", "this opens once the game is over")
+    if days.deal_hidden(record.daily, viewer.now):
+        raise ApiError("daily_not_over", f"a daily deal stays secret until its day ({record.daily}, UTC) is over")
+    return state

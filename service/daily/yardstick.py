@@ -12,30 +12,17 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from datetime import date, timedelta
 from typing import Any
 
 import thegame_core as tg
 from thegame_core.daily import bots_result
 
+from ..clock.rest import Rest
 from . import Daily
 from .board import Deal
 
 log = logging.getLogger(__name__)
-
-
-class Rest:
-    """Called before each decision: sleeps so that the work takes at most ``share`` percent of the time."""
-
-    def __init__(self, share: int) -> None:
-        self.share = share / 100
-        self.since = time.perf_counter()
-
-    def __call__(self) -> None:
-        spent = time.perf_counter() - self.since
-        time.sleep(spent * (1 - self.share) / self.share)  # under gevent, requests run meanwhile
-        self.since = time.perf_counter()
 
 
 def yardstick(daily: Daily, deal: Deal, today: date) -> dict[str, Any] | None:

@@ -105,7 +105,8 @@ class Limits:
     ) -> None:
         self.client = client
         self.streams = streams  # None: no cap on event streams
-        self.create, self.change, self.listing = budgets  # the lobby list's reads: the only reads limited
+        # the lobby list's reads are the only reads limited; an analysis is limited when a read starts one
+        self.create, self.change, self.listing, self.analysis = budgets
         self.max_games = max_games
         self.prefix = prefix
         self.clock = clock

@@ -20,8 +20,7 @@ from flask import Blueprint, Response, request
 
 import thegame_core as tg
 
-from ..api.context import current
-from ..daily import days
+from ..api.context import current, finished
 from ..errors import ApiError
 from ..json_text import dump_bytes
 
@@ -90,12 +89,8 @@ def _asset(name: str) -> Response:
 def replay_frames(game_id: str) -> Response:
     """Every state of a finished game, from its deal to its end: the public view and every seat's hand. Readable
     by whoever may read the game's log (``409 game_not_over`` while it runs: the deck stays secret)."""
-    record, viewer = current(game_id)
-    if record.state is None or record.state.status == "playing":
-        raise ApiError("game_not_over", "a replay opens once the game is over")
-    if days.deal_hidden(record.daily, viewer.now):
-        raise ApiError("daily_not_over", f"a daily deal stays secret until its day ({record.daily}, UTC) is over")
-    response = Response(_frames(record.state.replay_record()), mimetype="application/json")
+    state = finished(*current(game_id))
+    response = Response(_frames(state.replay_record()), mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
 

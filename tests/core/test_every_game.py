@@ -5,8 +5,9 @@ played to their end across player counts, presets and each option's values. At e
 changes under an action; every legal action of every seat applies and adds 1 to the version; actions that are not
 listed (random fields, other seats' actions) raise ``GameError`` and change nothing, or, where a game accepts stale
 actions, change nothing anyone can see but the version; views agree with the state; snapshots and replays
-reproduce it; the game ends within its bound. The test is the referee: it stamps every action with its clock
-(``protocol.received``) and applies a game's timer (``protocol.timer``) once due, or now and then early.
+reproduce it; each seat's resampled state looks the same to it; the game ends within its bound. The test is the
+referee: it stamps every action with its clock (``protocol.received``) and applies a game's timer
+(``protocol.timer``) once due, or now and then early.
 """
 
 from __future__ import annotations
@@ -109,6 +110,20 @@ def check_observations(state: Any) -> None:
         assert game.observation_from_view(state.view(seat), log) == state.observe(seat)
 
 
+def check_resample(rng: random.Random, state: Any, now: int) -> None:
+    """Each seat's resampled state (its hidden cards dealt anew) looks the same to that seat, leaves the original
+    alone, and plays on: every action the seat may send, received at ``now``, applies to it."""
+    game = tg.get_game(state.game)
+    text = tg.dumps(state)
+    for seat in range(state.players):
+        resampled = state.resample(seat, rng)
+        assert resampled.observe(seat) == state.observe(seat)
+        assert resampled.version == state.version and resampled.public_log() == state.public_log()
+        for action in state.legal_actions(seat):
+            assert resampled.apply(received(game, action, now)).version == state.version + 1
+    assert tg.dumps(state) == text
+
+
 def candidates(rng: random.Random, state: Any, info: GameInfo) -> Iterator[Any]:
     """Actions to try that may not be legal: each type with random fields, and each seat's actions sent by another."""
     game = tg.get_game(state.game)
@@ -205,6 +220,7 @@ def play(rng: random.Random, state: Any) -> Any:
             check_views(state)
             check_legal_actions(state, now)
             check_refusals(rng, state, info)
+            check_resample(rng, state, now)
             check_snapshots(state, checked)
             checked = state
         after = state.apply(received(game, random_step(rng, state), now))

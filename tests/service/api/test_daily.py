@@ -172,6 +172,7 @@ def test_the_deal_stays_hidden_until_its_day_is_over(daily_http: FlaskClient, cl
     assert during["seed"] is None and during["results"][0]["game_id"] is None
     assert daily_http.get(f"{url}/log", headers=headers).get_json()["replay"] is None  # not even to its own seat
     assert error_of(daily_http.get(f"/web/replays/{created['game_id']}", headers=headers)) == (409, "daily_not_over")
+    assert error_of(daily_http.get(f"{url}/analysis", headers=headers)) == (409, "daily_not_over")  # its lines too
     assert error_of(daily_http.get(url)) == (403, "forbidden")  # nobody watches a daily game
     clock.now = 1_800_057_600.0  # 2027-01-16 00:00 UTC
     after = board(daily_http)

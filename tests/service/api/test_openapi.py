@@ -24,6 +24,7 @@ OPERATIONS = {
     ("post", "/v1/games/{game_id}/turns"): "play_turn",
     ("post", "/v1/games/{game_id}/signals"): "send_signal",
     ("get", "/v1/games/{game_id}/log"): "get_log",
+    ("get", "/v1/games/{game_id}/analysis"): "get_analysis",
     ("get", "/v1/games/{game_id}/events"): "stream_events",
     ("get", "/v1/health"): "health",
     ("get", "/v1/games/catalog"): "get_catalog",

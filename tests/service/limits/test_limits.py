@@ -247,7 +247,7 @@ def test_gcra_never_lets_more_through_than_its_rate_and_retry_after_is_enough(
 ) -> None:
     clock = FakeClock()
     budget = Budget("change", burst, seconds)
-    limits = Limits(redis_client, (budget, budget, budget), 0, prefix, clock)
+    limits = Limits(redis_client, (budget, budget, budget, budget), 0, prefix, clock)
     client = secrets.token_hex(8)
     passed: list[int] = []  # ms, as the limiter sees them
     for gap in gaps:
@@ -305,24 +305,25 @@ def test_limits_are_off_in_the_test_suite_unless_a_test_turns_them_on(http: Flas
 @pytest.mark.parametrize(
     ("environ", "expected"),
     [
-        ({}, (None, (30, 600), (120, 12), (120, 60), 20_000, None)),
+        ({}, (None, (30, 600), (120, 12), (120, 60), (10, 600), 20_000, None)),
         (
             {
                 "TG_LIMITS": "off",
                 "TG_CREATE_RATE": "5/60",
                 "TG_CHANGE_RATE": " 50 / 10 ",
                 "TG_LIST_RATE": "6/3",
+                "TG_ANALYSIS_RATE": "2/60",
                 "TG_MAX_GAMES": "0",
                 "TG_TRUSTED_PROXY_HEADER": "X-Real-IP",
             },
-            (False, (5, 60), (50, 10), (6, 3), 0, "X-Real-IP"),
+            (False, (5, 60), (50, 10), (6, 3), (2, 60), 0, "X-Real-IP"),
         ),
-        ({"TG_LIMITS": "on", "TG_CREATE_RATE": ""}, (True, (30, 600), (120, 12), (120, 60), 20_000, None)),
+        ({"TG_LIMITS": "on", "TG_CREATE_RATE": ""}, (True, (30, 600), (120, 12), (120, 60), (10, 600), 20_000, None)),
     ],
 )
 def test_settings(environ: dict[str, str], expected: tuple[Any, ...]) -> None:
     config = from_env(environ)
-    names = ("LIMITS", "CREATE_RATE", "CHANGE_RATE", "LIST_RATE", "MAX_GAMES", "TRUSTED_PROXY_HEADER")
+    names = ("LIMITS", "CREATE_RATE", "CHANGE_RATE", "LIST_RATE", "ANALYSIS_RATE", "MAX_GAMES", "TRUSTED_PROXY_HEADER")
     assert tuple(config[name] for name in names) == expected
 
 
@@ -333,6 +334,9 @@ def test_settings(environ: dict[str, str], expected: tuple[Any, ...]) -> None:
         {"TG_CREATE_RATE": "10"},
         {"TG_CHANGE_RATE": "0/1"},
         {"TG_LIST_RATE": "x"},
+        {"TG_ANALYSIS_RATE": "1/0"},
+        {"TG_ANALYSIS_ROLLOUTS": "0"},
+        {"TG_ANALYSIS_ROLLOUTS": "1001"},
         {"TG_MAX_GAMES": "-1"},
     ],
 )

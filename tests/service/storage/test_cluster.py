@@ -1,7 +1,7 @@
 """The service on a real Redis Cluster (three masters, ``redis_cluster.py``): configuration, key placement, pub/sub
 across nodes, and the store, race and play tests that prove something on a cluster, run again on it.
 
-The imported tests below (store, races, idempotency, play, lobby list, event streams, the clock) run here a
+The imported tests below (store, races, idempotency, play, lobby list, event streams, the clock, analyses) run here a
 second time with this module's ``connect`` fixture: every app and every test
 client of theirs talks to the cluster (their own modules keep running on the single Redis or fakeredis).
 """
@@ -16,6 +16,11 @@ import redis
 from gameclient import SORTED_DECK, started
 from redis.client import PubSub
 from redis_cluster import available, redis_cluster
+from test_analysis_http import (  # noqa: F401 (analysing: the fixture of the analysis tests)
+    analysing,
+    test_one_process_works_a_game_out_and_both_answer_it,
+    test_the_analysis_expires_with_its_game,
+)
 from test_clock import (
     test_a_bot_takes_an_idle_seat_over_until_its_owner_acts,
     test_a_person_who_completes_after_the_bot_s_due_time_loses_the_race,

@@ -3,6 +3,7 @@ slap), the views; the transitions themselves are in ``engine``."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
@@ -14,6 +15,7 @@ from ...protocol import Timer
 from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Judge, Slap
 from .cards import check_deck, deal
 from .engine import MAX_ERRORS, Reason, Window, advance, may_slap, step
+from .hidden import hidden_deal
 from .options import Options
 from .views import EXCLUDED, GAME_NAME, IN, OUT, Observation
 
@@ -154,6 +156,12 @@ class State(TupleState, Fields, Progress, Recorded):
     apply = step
     #: The state after every action in order, all or nothing.
     apply_all = advance
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """This state as ``seat`` may believe it to be: the packets and the penalty cards dealt anew at random from
+        the cards not on the pile (``hidden.hidden_deal``, from its observation alone); it observes the same."""
+        packets, penalty, deck = hidden_deal(self.observe(seat), rng)
+        return self._replace(packets=packets, penalty=penalty, deck=deck)
 
     # Views and logs -------------------------------------------------------------------------------
     def observe(self, seat: int | None = None) -> Observation:

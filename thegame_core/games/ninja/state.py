@@ -5,6 +5,7 @@ for the common actions (``fast_path``)
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -15,6 +16,7 @@ from .actions import Action
 from .cards import CARDS_IN_DECK, check_deck, deal
 from .fast_path import advance, step
 from .fields import SWAP, Fields, questions
+from .hidden import hidden_deal
 from .legal import asking_order, legal_actions
 from .options import Options
 from .rules import reference
@@ -80,6 +82,14 @@ class State(TupleState, Fields, Progress, Recorded):
     apply = step
     #: The state after every action in order, all or nothing (``fast_path.advance`` itself).
     apply_all = advance
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """This state as ``seat`` may believe it to be: the other hands, the face-down cards and the stock dealt anew
+        at random, consistently with what it has seen since the deal (``hidden.hidden_deal``, from its observations at
+        the deal and now); it observes the same."""
+        first = State.start(self.options, self.deck, self.first_seat).observe(seat)
+        hands, face_down, deck = hidden_deal(first, self.observe(seat), rng)
+        return self._replace(hands=hands, face_down=face_down, deck=deck)
 
     # Views and logs -----------------------------------------------------------------------------
     def _seat(self, seat: Any) -> int:

@@ -7,6 +7,7 @@ anywhere leaves the caller's state exactly as it was (all or nothing).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Literal, NamedTuple, NoReturn
 
@@ -14,6 +15,7 @@ from ...dealt import Recorded, TupleState, checked_deck
 from ...errors import GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
 from ...outcome import Outcome, Progress
 from .actions import PILE_INDEX, Action, EndTurn, Play, Signal, shape_problem
+from .hidden import hidden_deal
 from .options import Options
 from .rules import ASCENDING, BASES, CARDS_IN_DECK, accepts, can_place
 from .views import Observation, SignalKey
@@ -169,6 +171,12 @@ class State(TupleState, _Fields, Progress, Recorded):
         return State(
             options, deck, first_seat, hands_after, drawn, tops_after, seat, placed, required, signals, history, outcome
         )
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """This state as ``seat`` may believe it to be: the other hands and the draw order dealt anew at random from
+        the cards it has not seen (``hidden.hidden_deal``, from its observation alone); it observes the same."""
+        hands, deck = hidden_deal(self.observe(seat), rng)
+        return self._replace(hands=hands, deck=deck)
 
     # Views and logs ---------------------------------------------------------------------
     def observe(self, seat: int | None = None) -> Observation:

@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from itertools import accumulate
 
 from ....errors import WrongGame
 from ..actions import PILES, Action, Play, Signal
+from ..hidden import deal, unseen_cards
 from ..views import Observation
 from . import lookahead
 from .endgame import TeamSearch
@@ -192,18 +192,6 @@ def solve_world(
         observation.placed_this_turn,
         observation.required_this_turn,
     )
-
-
-def deal(cards: list[int], sizes: list[int]) -> list[tuple[int, ...]]:
-    """``cards`` split, in order, into sorted hands of ``sizes``."""
-    ends = list(accumulate(sizes))
-    return [tuple(sorted(cards[end - size : end])) for size, end in zip(sizes, ends, strict=True)]
-
-
-def unseen_cards(observation: Observation) -> frozenset[int]:
-    """Cards still to come: neither in our hand nor played (in the draw pile or another hand)."""
-    played = {action.card for action in observation.history if isinstance(action, Play)}
-    return frozenset(range(2, 100)) - played - set(observation.hand)
 
 
 def protected_piles(hand: tuple[int, ...], tops: tuple[int, ...]) -> set[int]:

@@ -1,0 +1,326 @@
+"""Move-by-move analysis of a game: for each decision of each seat, what a bot (``best``) would have done from that
+seat's observation at that moment, and the value of the choice made against the bot's.
+
+    from thegame_core.analysis import analyse
+    report = analyse(state.replay_record(), bot="best", rollouts=8, seed=1)
+    report.decisions[0].cost, report.to_dict()
+
+**Decisions.** In a turn-based game a decision is a run of one seat's actions in a row, closed when the game's turn
+count grows or the game ends: what a bot returns from one ``act`` (The Game: a turn's signals, plays and end of turn;
+Ninja: one move, or a seat's swaps and its ``ready``). In a real-time game (Bataille corse) every action is a decision
+of its own, a flip or a slap, and the bot's choice is its answer to the same observation: slap, flip, or wait (no
+action). A slap a seat never sent is no decision: the log does not say when it could have been seen. A game whose
+referee judged actions by their receive time (a state with a ``timer``: Bataille corse's collection window, an
+option) is refused (``InvalidSetup``): its rollouts would need the referee's clock.
+
+**Values, never from the hidden cards.** Each choice is played from ``rollouts`` states the seat cannot tell from the
+real one (``state.resample``: its hidden cards dealt anew, consistently with what it saw), then ``bot`` plays every
+seat to the end (a real-time game raced as the simulator races it). Both choices of a decision are played from the
+same deals and bot seeds, so their difference is not drowned in the luck of the deal. A cooperative game's value is
+the share of rollouts won, and with a score (The Game) the mean cards left; a competitive game's, the share the seat
+wins. ``cost``: how much worse the choice made did than the bot's, in the analysis's ``measure`` (``cards_left`` for
+a game with a score, else ``win``, the chance); 0 when they are the same choice, and it may be below 0 (the choice made
+did better on these deals). Everything derives from ``seed``: the same record, bot, rollouts and seed give the same
+analysis.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .bots import create_bot
+from .errors import InvalidSetup
+from .protocol import AnyBot, AnyGame, AnyState, timer
+from .registry import get_game
+from .simulate import derive_seed, play_out
+
+__all__ = ["DEFAULT_ROLLOUTS", "MAX_ROLLOUTS", "Analysis", "Decision", "Value", "analyse", "check", "format_table"]
+
+#: Rollouts per choice by default: The Game's 2-player game in about a minute on one core (docs/benchmarks.md).
+DEFAULT_ROLLOUTS = 8
+MAX_ROLLOUTS = 1000
+Measure = Literal["cards_left", "win"]
+#: Why a game whose referee judged by time is not analysed: its rollouts would need the referee's clock.
+UNTIMED = (
+    "a game in which the referee judged actions by their time (Bataille corse's collection window, slap_window_ms)"
+    " is not analysed"
+)
+
+
+@dataclass(frozen=True)
+class Value:
+    """What a choice is worth: the share of rollouts won (the team's, or the seat's), and the mean cards left at the
+    end for a game with a score (None otherwise)."""
+
+    win: float
+    cards_left: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"win": self.win, "cards_left": self.cards_left}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision: ``seat`` played the log's actions ``start`` to ``end`` (versions: actions before and after);
+    ``best`` is what the bot would have played instead, ``same`` whether it leaves the seat the same table (the
+    same actions, or the same in another order), and each choice's value."""
+
+    seat: int
+    start: int
+    end: int
+    played: tuple[dict[str, Any], ...]
+    best: tuple[dict[str, Any], ...]
+    same: bool
+    played_value: Value
+    best_value: Value
+    cost: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "start": self.start,
+            "end": self.end,
+            "played": list(self.played),
+            "best": list(self.best),
+            "same": self.same,
+            "played_value": self.played_value.to_dict(),
+            "best_value": self.best_value.to_dict(),
+            "cost": self.cost,
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every decision of a game, in the order played, and how they were valued."""
+
+    game: str
+    players: int
+    bot: str
+    rollouts: int
+    seed: int
+    measure: Measure
+    decisions: tuple[Decision, ...]
+
+    def seat_summaries(self) -> list[dict[str, Any]]:
+        """Per seat: its decisions, how many were the bot's own choice, and their costs added up."""
+        summaries = []
+        for seat in range(self.players):
+            mine = [decision for decision in self.decisions if decision.seat == seat]
+            summaries.append(
+                {
+                    "seat": seat,
+                    "decisions": len(mine),
+                    "same": sum(decision.same for decision in mine),
+                    "cost": sum(decision.cost for decision in mine),
+                }
+            )
+        return summaries
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (docs/api.md, "Analysis")."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bot": self.bot,
+            "rollouts": self.rollouts,
+            "seed": self.seed,
+            "measure": self.measure,
+            "decisions": [decision.to_dict() for decision in self.decisions],
+            "seats": self.seat_summaries(),
+        }
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What every rollout of one analysis shares."""
+
+    game: AnyGame
+    bot: str
+    rollouts: int
+    seed: int
+    measure: Measure
+    pause: Callable[[], None] | None
+
+    @property
+    def realtime(self) -> bool:
+        return bool(getattr(self.game, "realtime", False))
+
+
+def analyse(
+    record: Mapping[str, Any],
+    bot: str = "best",
+    rollouts: int = DEFAULT_ROLLOUTS,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    pause: Callable[[], None] | None = None,
+) -> Analysis:
+    """Analyse every decision of the game a replay record describes (``state.replay_record()``, or the ``replay`` of
+    the service's log); the game need not be over. ``progress(done, total)`` is called with counts of decisions;
+    ``pause()`` before each bot decision of a rollout (a server computing in the background rests there).
+    ``GameError`` for a record that does not replay, an unknown bot, or ``rollouts`` out of 1..``MAX_ROLLOUTS``."""
+    if type(rollouts) is not int or not 1 <= rollouts <= MAX_ROLLOUTS:
+        raise InvalidSetup(f"rollouts must be an integer from 1 to {MAX_ROLLOUTS}, got {rollouts!r}")
+    if not isinstance(record, Mapping) or not isinstance(record.get("actions"), list):
+        raise InvalidSetup("a replay record is an object with a list of actions")
+    game = get_game(str(record.get("game", "the-game")))
+    states, actions = _states(game, record)
+    first = states[0]
+    scored = game.info.cooperative and type(getattr(first, "score", None)) is int
+    run = _Run(game, bot, rollouts, seed, "cards_left" if scored else "win", pause)
+    choosers = [
+        create_bot(bot, game=game.name, seed=derive_seed(seed, "choice", seat)) for seat in range(first.players)
+    ]
+    spans = decision_spans(states, actions, run.realtime)
+    log = states[-1].public_log()  # the actions as applied (a slap with its result)
+    decisions = []
+    if progress is not None:
+        progress(0, len(spans))
+    for index, span in enumerate(spans):
+        seat, start, end = span
+        decisions.append(_decision(run, index, states, span, actions[start:end], log[start:end], choosers[seat]))
+        if progress is not None:
+            progress(index + 1, len(spans))
+    return Analysis(game.name, first.players, bot, rollouts, seed, run.measure, tuple(decisions))
+
+
+def _states(game: AnyGame, record: Mapping[str, Any]) -> tuple[list[AnyState], list[Any]]:
+    """Every state of the game, from the deal, and its actions (``GameError`` for a record that does not replay)."""
+    states = [game.replay({**record, "actions": []})]
+    actions = [game.parse_action(action) for action in record["actions"]]
+    for action in actions:
+        if timer(states[-1]) is not None:
+            raise InvalidSetup(UNTIMED)
+        states.append(states[-1].apply(action))
+    return states, actions
+
+
+def check(record: Mapping[str, Any]) -> None:
+    """``GameError`` unless ``analyse`` can analyse ``record``: without running a rollout (milliseconds)."""
+    if not isinstance(record, Mapping) or not isinstance(record.get("actions"), list):
+        raise InvalidSetup("a replay record is an object with a list of actions")
+    _states(get_game(str(record.get("game", "the-game"))), record)
+
+
+def decision_spans(states: Sequence[AnyState], actions: Sequence[Any], realtime: bool) -> list[tuple[int, int, int]]:
+    """The decisions of a game as ``(seat, start, end)``: its actions ``start`` to ``end`` (see the module's doc)."""
+    spans = []
+    start = 0
+    for index, action in enumerate(actions):
+        after = states[index + 1]
+        closes = (
+            realtime
+            or index + 1 == len(actions)
+            or after.outcome is not None
+            or after.turns > states[index].turns
+            or actions[index + 1].seat != action.seat
+        )
+        if closes:
+            spans.append((action.seat, start, index + 1))
+            start = index + 1
+    return spans
+
+
+def _decision(
+    run: _Run,
+    index: int,
+    states: Sequence[AnyState],
+    span: tuple[int, int, int],
+    played: Sequence[Any],
+    logged: Sequence[dict[str, Any]],
+    chooser: AnyBot,
+) -> Decision:
+    """Decision ``index`` (``span``: its seat, start and end): what ``chooser`` would have played from the seat's
+    observation at its start, and the value of both choices."""
+    seat, start, end = span
+    state = states[start]
+    best = list(chooser.act(state.observe(seat)))
+    played_dicts = tuple(logged)
+    best_dicts = tuple(action.to_dict() for action in best)
+    played_value = _value(run, index, state, seat, played)
+    same = _seen(state.apply_all(played), seat) == _seen(state.apply_all(best), seat)
+    best_value = played_value if same else _value(run, index, state, seat, best)
+    cost = 0.0 if same else _cost(run, played_value, best_value)
+    return Decision(seat, start, end, played_dicts, best_dicts, same, played_value, best_value, cost)
+
+
+def _seen(state: AnyState, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees of ``state``, but the version: two choices that leave the same are the same choice (the same
+    cards on the same piles in another order)."""
+    view = state.view(seat)
+    del view["version"]
+    return view
+
+
+def _cost(run: _Run, played: Value, best: Value) -> float:
+    if run.measure == "cards_left" and played.cards_left is not None and best.cards_left is not None:
+        return played.cards_left - best.cards_left
+    return best.win - played.win
+
+
+def _value(run: _Run, index: int, state: AnyState, seat: int, choice: Sequence[Any]) -> Value:
+    """The choice played from ``run.rollouts`` deals of what ``seat`` cannot see, then by the bot at every seat."""
+    wins = 0
+    left: list[int] = []
+    players = state.players
+    names = [run.bot] * players
+    for rollout in range(run.rollouts):
+        world = state.resample(seat, random.Random(derive_seed(run.seed, index, rollout)))
+        if choice:
+            world = world.apply_all(choice)
+        bots = [create_bot(run.bot, game=run.game.name, seed=derive_seed(run.seed, index, rollout, s)) for s in names]
+        race = random.Random(derive_seed(run.seed, index, rollout, "race")) if run.realtime else None
+        where = f"analysis of decision {index}, rollout {rollout}"
+        end = play_out(world, bots, names, where, race, run.pause)
+        outcome = end.outcome
+        wins += outcome.status == "won" if run.game.info.cooperative else outcome.winner == seat
+        if run.measure == "cards_left":
+            left.append(end.score)
+    return Value(wins / run.rollouts, statistics.fmean(left) if left else None)
+
+
+def _actions_text(actions: Sequence[Mapping[str, Any]]) -> str:
+    """Actions in a few words: each its type and values (``play 3 asc1, end_turn``); ``wait`` for none."""
+    if not actions:
+        return "wait"
+    words = []
+    for action in actions:
+        values = [str(value) for key, value in action.items() if key not in ("type", "seat") and value is not None]
+        words.append(" ".join([str(action["type"]), *values]))
+    return ", ".join(words)
+
+
+def format_table(analysis: Analysis) -> str:
+    """The analysis as a table: one line per decision (``*`` marks the bot's own choice), then each seat's sums."""
+    cards = analysis.measure == "cards_left"
+    unit = "cards left" if cards else "win chance"
+    lines = [
+        f"game: {analysis.game}  players: {analysis.players}  bot: {analysis.bot}  rollouts: {analysis.rollouts}"
+        f"  seed: {analysis.seed}  measure: {unit} (cost: how much worse than the bot's choice)",
+        f"{'#':>4} {'seat':>4} {'version':>9}  {'played':<34} {'bot':<34} {'played':>7} {'bot':>7} {'cost':>7}",
+    ]
+    for number, decision in enumerate(analysis.decisions):
+        played, best = _shown(decision.played_value, cards), _shown(decision.best_value, cards)
+        mark = "*" if decision.same else " "
+        versions = f"{decision.start}-{decision.end}"
+        lines.append(
+            f"{number:>4} {decision.seat:>4} {versions:>9}  {_cut(_actions_text(decision.played)):<34}"
+            f"{mark}{_cut(_actions_text(decision.best)):<34} {played:>7} {best:>7} {decision.cost:>7.2f}"
+        )
+    for summary in analysis.seat_summaries():
+        lines.append(
+            f"seat {summary['seat']}: {summary['decisions']} decisions, {summary['same']} as the bot, "
+            f"cost {summary['cost']:.2f} {unit}"
+        )
+    return "\n".join(lines)
+
+
+def _shown(value: Value, cards: bool) -> str:
+    return f"{value.cards_left:.2f}" if cards and value.cards_left is not None else f"{value.win:.0%}"
+
+
+def _cut(text: str, width: int = 34) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"

@@ -125,7 +125,13 @@ class CreateGameSchema(ma.Schema):
     )
 
     # A daily deal (docs/api.md "Daily deals"): the day's deal, started at once against bots.
-    daily = fields.String(metadata={**DAY_DOC, "description": f"{DAY_DOC['description']}: a game on that day's deal"})
+    daily = fields.String(
+        metadata={
+            **DAY_DOC,
+            "description": f"{DAY_DOC['description']}: a game on that day's deal (with `name`; never with "
+            f"{', '.join(f'`{name}`' for name in sorted(DAILY_FIXED))}, which the deal fixes)",
+        }
+    )
     name = fields.String(validate=Length(1, 40), metadata={"description": "daily only (required): the player's name"})
     bots = fields.List(
         fields.String(validate=Length(1, 40), metadata=BOT_DOC),

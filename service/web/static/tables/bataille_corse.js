@@ -3,7 +3,7 @@
 // also on the Space key (held down, it slaps once). Every move offered is one of the seat's `legal_actions`; each
 // slap's result (valid, false, stale) comes from the log and is announced at once (`urgent`).
 
-import {backs, card} from "../cards.js";
+import {backs, card, markBest} from "../cards.js";
 import {h} from "../dom.js";
 
 const SHOWN_ON_PILE = 5; // a sum of ten may reach this deep; doubles, sandwiches and suites look at three cards
@@ -59,7 +59,7 @@ function centre(view, ctx) {
 
 function seatArea(seat, view, ctx) {
   return h("li", {class: ["bc-seat", seat.seat === view.seat && "mine", seat.seat === view.current_seat && "turn",
-    seat.state !== "in" && seat.state]},
+    seat.state !== "in" && seat.state], "data-seat": seat.seat},
   h("span", {class: "who"}, ctx.name(seat.seat)),
   backs(seat.packet, seat.packet === 1 ? "card" : "cards"),
   h("span", {class: "state"}, STATES[seat.state] || seat.state),
@@ -93,6 +93,13 @@ function listenForSpace(root) {
   document.addEventListener("keyup", (event) => { if (mine(event)) event.preventDefault(); });
 }
 
+/** Mark on a replay's table what `best` would have done (`actions`: a flip, a slap, or nothing: it would have
+ * waited): the seat's packet to flip from, or the pile to slap; how many actions were drawn. */
+export function hint(root, actions) {
+  return actions.filter((action, index) => markBest(action.type === "flip"
+    ? root.querySelector(`.bc-seat[data-seat="${action.seat}"] .backs`) : root.querySelector(".bc-pile"), index + 1)).length;
+}
+
 export function todo(view) {
   const types = new Set((view.legal_actions || []).map((action) => action.type));
   if (types.has("flip")) return "Your turn: flip a card. Slap (Space) when the top cards make a combination.";
@@ -113,7 +120,7 @@ export function urgent(entry) {
 export function describe(entry, name) {
   switch (entry.type) {
     case "flip": return `${name} flipped`;
-    case "slap": return `${name} slapped: ${RESULTS[entry.result] || entry.result}`;
+    case "slap": return entry.result ? `${name} slapped: ${RESULTS[entry.result] || entry.result}` : `${name} slapped`;
     default: return null;
   }
 }

@@ -157,6 +157,8 @@ def analyse(
     ``GameError`` for a record that does not replay, an unknown bot, or ``rollouts`` out of 1..``MAX_ROLLOUTS``."""
     if type(rollouts) is not int or not 1 <= rollouts <= MAX_ROLLOUTS:
         raise InvalidSetup(f"rollouts must be an integer from 1 to {MAX_ROLLOUTS}, got {rollouts!r}")
+    if not isinstance(record, Mapping) or not isinstance(record.get("actions"), list):
+        raise InvalidSetup("a replay record is an object with a list of actions")
     game = get_game(str(record.get("game", "the-game")))
     states, actions = _states(game, record)
     first = states[0]
@@ -170,8 +172,8 @@ def analyse(
     decisions = []
     if progress is not None:
         progress(0, len(spans))
-    for index, (seat, start, end) in enumerate(spans):
-        span = (seat, start, end)
+    for index, span in enumerate(spans):
+        seat, start, end = span
         decisions.append(_decision(run, index, states, span, actions[start:end], log[start:end], choosers[seat]))
         if progress is not None:
             progress(index + 1, len(spans))
@@ -180,8 +182,6 @@ def analyse(
 
 def _states(game: AnyGame, record: Mapping[str, Any]) -> tuple[list[AnyState], list[Any]]:
     """Every state of the game, from the deal, and its actions (``GameError`` for a record that does not replay)."""
-    if not isinstance(record, Mapping) or not isinstance(record.get("actions"), list):
-        raise InvalidSetup("a replay record is an object with a list of actions")
     states = [game.replay({**record, "actions": []})]
     actions = [game.parse_action(action) for action in record["actions"]]
     for action in actions:

@@ -69,7 +69,7 @@ class AnalysisWorker:
     def __init__(self, games: GameStore, analyses: AnalysisStore, rollouts: int, share: int) -> None:
         self.games, self.analyses = games, analyses
         self.rollouts, self.share = rollouts, share
-        self.worked = 0  # analyses this process stored
+        self.worked = 0  # analyses this process worked out
         self._queue: deque[str] = deque()  # the first is the one being worked out
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -123,7 +123,7 @@ class AnalysisWorker:
             analysis = analyse(
                 state.replay_record(), BOT, self.rollouts, seed_of(game_id), keeper.progress, keeper.pause
             )
-            if self.analyses.keep(game_id, token, dumps(analysis.to_dict())):
-                self.worked += 1
+            self.worked += 1  # before it is stored: whoever reads it stored may count it
+            self.analyses.keep(game_id, token, dumps(analysis.to_dict()))
         finally:
             self.analyses.release(game_id, token)

@@ -187,11 +187,12 @@ def test_a_turn_is_one_decision_in_the_game_and_each_action_one_in_a_real_time_g
         ({"game": "the-game", "players": 2, "options": {}, "deck": [1, 2], "actions": []}, 1),
         ({"game": "the-game", "actions": "none"}, 1),
         ({"game": "no-such-game", "actions": []}, 1),
+        ([], 1),
         (None, 0),
     ],
 )
 def test_a_bad_record_or_rollouts_is_a_game_error(record: Any, rollouts: int) -> None:
-    record = record or tg.new_game("the-game", 2, seed=1).replay_record()
+    record = tg.new_game("the-game", 2, seed=1).replay_record() if record is None else record
     with pytest.raises(tg.GameError):
         analyse(record, rollouts=rollouts)
 

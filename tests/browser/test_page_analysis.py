@@ -49,6 +49,7 @@ def test_the_replay_shows_each_move_against_best_s_and_flags_the_costliest(perso
     panel = page.get_by_role("region", name="Analysis")
     panel.get_by_role("button", name="Analyse the moves").click()
     expect(page.locator("#polite")).to_contain_text("Analysis asked for")
+    expect(panel.locator(".analysis-status")).to_contain_text("Asking again in")  # a 202: polled again later
     chart = panel.get_by_role("group", name=re.compile("for each move, against best's"))
     expect(chart).to_be_visible(timeout=ANALYSIS_MS)
     expect(page.locator("#polite")).to_contain_text("Analysis ready: ")

@@ -106,7 +106,7 @@ class Analysis {
     const decision = this.data.decisions[index];
     const start = frame === decision.start;
     const drawn = start && this.replay.table?.hint?.(board, decision.best) > 0;
-    const best = decision.same ? "The same as the move made." : this.deeds(decision.best, decision.seat);
+    const best = decision.same ? "the same as the move made" : this.deeds(decision.best, decision.seat);
     this.now.replaceChildren(
       h("p", {class: "analysis-move"}, `${this.moves(decision)}, ${this.replay.name(decision.seat)}`, this.flagMark(index)),
       h("p", {}, h("strong", {}, "Played: "), this.deeds(decision.played, decision.seat)),

@@ -1,7 +1,8 @@
 // An analysis's values over the game as a small line chart (inline SVG built here, no library): one point per
 // decision at the value of the move made, a tick at best's value joined to it (the gap is what the move cost), the
-// costliest moves ringed and numbered, a line at the replay's decision. Each point is a button: a click, or the arrow
-// keys (one tab stop for the whole chart) then Enter or Space, jumps the replay there.
+// costliest moves ringed and numbered, a line at the replay's decision. Each point is a button: a click (anywhere on
+// the chart: the nearest point across, so that a game of a hundred moves still has targets a finger can hit), or the
+// arrow keys (one tab stop for the whole chart) then Enter or Space, jumps the replay there.
 
 import {s} from "./dom.js";
 
@@ -15,16 +16,24 @@ const SERIES_COLOURS = 6; // app.css's .series-0 ... .series-5
  * the SVG element and `mark(index)` (the decision the replay is at, or -1). */
 export function valueChart({points, range, unit, lowerIsBetter, label, onPick}) {
   const [low, high] = range;
-  const x = (index) => PAD.left + (points.length > 1 ? index * (WIDTH - PAD.left - PAD.right) / (points.length - 1) : 0);
+  const step = points.length > 1 ? (WIDTH - PAD.left - PAD.right) / (points.length - 1) : 0;
+  const x = (index) => PAD.left + index * step;
   const y = (value) => {
     const share = Math.min(Math.max((value - low) / (high - low || 1), 0), 1);
     return PAD.top + (lowerIsBetter ? share : 1 - share) * (HEIGHT - PAD.top - PAD.bottom);
   };
   const cursor = s("line", {class: "chart-cursor", y1: PAD.top, y2: HEIGHT - PAD.bottom, visibility: "hidden"});
-  const buttons = points.map((point, index) => pointButton(point, x(index), y, () => onPick(index)));
+  const buttons = points.map((point, index) => pointButton(point, x(index), y, Math.min(10, step / 2 || 10),
+    () => onPick(index)));
   const svg = s("svg", {class: "value-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "group", "aria-label": label},
     axes(range, unit, lowerIsBetter, y), lines(points, x, y), cursor, buttons);
   svg.addEventListener("keydown", (event) => move(event, buttons));
+  svg.addEventListener("click", (event) => {
+    const across = (event.clientX - svg.getBoundingClientRect().left) * WIDTH / svg.getBoundingClientRect().width;
+    const index = step ? Math.min(Math.max(Math.round((across - PAD.left) / step), 0), points.length - 1) : 0;
+    rove(buttons, index);
+    onPick(index);
+  });
   rove(buttons, 0);
   return {
     element: svg,
@@ -53,16 +62,16 @@ function lines(points, x, y) {
     s("polyline", {class: `chart-line series-${number % SERIES_COLOURS}`, points: coordinates.join(" ")})));
 }
 
-function pointButton(point, cx, y, pick) {
+function pointButton(point, cx, y, reach, pick) {
   const [at, best] = [y(point.value), y(point.best)];
   const button = s("g", {class: ["chart-point", point.flag && "flagged"], role: "button", "aria-label": point.label,
-    onclick: pick, onkeydown: (event) => (event.key === "Enter" || event.key === " ") && (event.preventDefault(), pick())},
+    onkeydown: (event) => (event.key === "Enter" || event.key === " ") && (event.preventDefault(), pick())},
   Math.abs(at - best) > 0.5 ? s("line", {class: "chart-gap", x1: cx, x2: cx, y1: at, y2: best}) : null,
   s("rect", {class: "chart-best", x: cx - 2.5, y: best - 2.5, width: 5, height: 5}),
   s("circle", {class: `chart-dot series-${point.series % SERIES_COLOURS}`, cx, cy: at, r: point.flag ? 5 : 3.5}),
   point.flag ? s("circle", {class: "chart-ring", cx, cy: at, r: 9}) : null,
   point.flag ? s("text", {class: "chart-flag", x: cx, y: at - 12, "text-anchor": "middle"}, String(point.flag)) : null,
-  s("circle", {class: "chart-hit", cx, cy: at, r: 10})); // a bigger target than the dot
+  s("circle", {class: "chart-hit", cx, cy: at, r: reach})); // the focus ring
   return button;
 }
 

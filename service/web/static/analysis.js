@@ -1,12 +1,13 @@
 // A finished game's analysis beside its replay, loaded by replay.js with `import()` when asked for (the first load
 // carries none of it). `GET /v1/games/{id}/analysis` answers `202` while a process of the service works it out: the
 // panel polls its `Location`, waiting longer each time, and says how far it is; then, for each decision (docs/api.md,
-// "Analysis"), what `best` would have done (drawn on the table by its table's `hint`, and in words beside the move),
+// "Analysis"), what `best` would have done (marked on the table by hints.js, and in words beside the move),
 // the value of the move made against best's, the values as a chart over the game, and the costliest moves flagged.
 
 import {announce} from "./announce.js";
 import {exchange} from "./api.js";
 import {h} from "./dom.js";
+import {HINTS} from "./hints.js";
 import {valueChart} from "./value-chart.js";
 
 const MOST_WAIT_S = 15; // between polls, however long the analysis takes
@@ -29,9 +30,13 @@ const MEASURES = {
   },
 };
 
-/** The panel in `root` for `replay`: `{gameId, table, name(seat), items (the move list's items), jump(index),
- * redraw()}`. Returns `show(at, board)` (the replay is at frame `at`: a note to read out with the move) and `stop()`. */
+/** The panel in `root` for `replay`: `{gameId, game (its catalog name), table, name(seat), items (the move list's
+ * items), jump(index), redraw()}`. Returns `show(at, board)` (the replay is at frame `at`: a note to read out with the
+ * move) and `stop()`. Its style sheet comes with it. */
 export function mountAnalysis(root, replay) {
+  if (!document.querySelector("link[href='/web/analysis.css']")) {
+    document.head.append(h("link", {rel: "stylesheet", href: "/web/analysis.css"}));
+  }
   const analysis = new Analysis(root, replay);
   analysis.ask(`/v1/games/${encodeURIComponent(replay.gameId)}/analysis`, 0);
   return analysis;
@@ -105,7 +110,7 @@ class Analysis {
     }
     const decision = this.data.decisions[index];
     const start = frame === decision.start;
-    const drawn = start && this.replay.table?.hint?.(board, decision.best) > 0;
+    const drawn = start && HINTS[this.replay.game]?.(board, decision.best) > 0;
     const best = decision.same ? "the same as the move made" : this.deeds(decision.best, decision.seat);
     this.now.replaceChildren(
       h("p", {class: "analysis-move"}, `${this.moves(decision)}, ${this.replay.name(decision.seat)}`, this.flagMark(index)),

@@ -21,19 +21,3 @@ export function backs(count, label) {
     h("span", {class: "card back small", "aria-hidden": "true"}),
     h("span", {class: "count", "aria-hidden": "true"}, `${count} ${label}`));
 }
-
-/** Mark `element` (a card, a pile, a seat's cards) as part of what `best` would have played, `order`-th in its
- * choice: outlined, with the order as a badge (several on one element: "1·2"; drawn by CSS, so that a button's
- * visible text stays its name's) and in its accessible name. `false` when there is no such element on the table. */
-export function markBest(element, order) {
-  if (!element) return false;
-  let badge = element.querySelector(":scope > .best-badge");
-  if (!badge) {
-    badge = element.appendChild(h("span", {class: "best-badge", "aria-hidden": "true"}));
-    element.classList.add("best-hint");
-  }
-  badge.dataset.order = badge.dataset.order ? `${badge.dataset.order}·${order}` : String(order);
-  const label = element.getAttribute("aria-label");
-  if (label) element.setAttribute("aria-label", `${label.replace(/ \(best: .*\)$/, "")} (best: ${badge.dataset.order})`);
-  return true;
-}

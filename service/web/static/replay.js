@@ -1,7 +1,8 @@
 // A finished game's replay: every state from the deal to the end, every hand shown, stepped through forward and back,
 // by jumps or by autoplay. The states come from the service (`/web/replays/<id>`, rebuilt by the rules from the
 // replay record the log shows); the moves in words from the log. Shareable: `#/replay/<id>/<step>`. Its "Analysis"
-// panel loads analysis.js (and the chart's module) only when asked for: a replay alone never loads them.
+// panel loads analysis.js (its chart, its table marks, its style sheet) only when asked for: a replay alone never
+// loads them.
 
 import {announce} from "./announce.js";
 import {get} from "./api.js";
@@ -88,7 +89,7 @@ class Replay {
     }
     if (!this.panel.isConnected) return; // the replay was left meanwhile
     this.analysis = module.mountAnalysis(this.panel, {
-      gameId: this.gameId, table: this.table, name: (seat) => this.name(seat), items: [...this.moves.children],
+      gameId: this.gameId, game: this.view.game, table: this.table, name: (seat) => this.name(seat), items: [...this.moves.children],
       jump: (index) => this.show(index), redraw: () => this.show(this.at, {quiet: true}),
     });
   }

@@ -3,7 +3,7 @@
 // also on the Space key (held down, it slaps once). Every move offered is one of the seat's `legal_actions`; each
 // slap's result (valid, false, stale) comes from the log and is announced at once (`urgent`).
 
-import {backs, card, markBest} from "../cards.js";
+import {backs, card} from "../cards.js";
 import {h} from "../dom.js";
 
 const SHOWN_ON_PILE = 5; // a sum of ten may reach this deep; doubles, sandwiches and suites look at three cards
@@ -91,13 +91,6 @@ function listenForSpace(root) {
     if (slap) ctx.send(slap);
   });
   document.addEventListener("keyup", (event) => { if (mine(event)) event.preventDefault(); });
-}
-
-/** Mark on a replay's table what `best` would have done (`actions`: a flip, a slap, or nothing: it would have
- * waited): the seat's packet to flip from, or the pile to slap; how many actions were drawn. */
-export function hint(root, actions) {
-  return actions.filter((action, index) => markBest(action.type === "flip"
-    ? root.querySelector(`.bc-seat[data-seat="${action.seat}"] .backs`) : root.querySelector(".bc-pile"), index + 1)).length;
 }
 
 export function todo(view) {

@@ -2,7 +2,7 @@
 // face-down counts, your hand; the swap phase (a hand card, then a face-up card), a 13's target, and completions out
 // of turn. Every move offered is one of the seat's `legal_actions`.
 
-import {backs, card, markBest} from "../cards.js";
+import {backs, card} from "../cards.js";
 import {h, keepFocus} from "../dom.js";
 
 const NOTES = {1: "on 13", 6: "≤ 6 next", 8: "skip", 9: "burn", 13: "give"};
@@ -105,28 +105,6 @@ function moves(view, ctx, actions) {
   return h("div", {class: "moves-bar", role: "group", "aria-label": "Your moves"},
     offered.map((action) => h("button", {type: "button", key: `act-${JSON.stringify(action)}`,
       class: [action.type === "complete" ? "urgent" : "primary"], onclick: () => ctx.send(action)}, label(action, ctx))));
-}
-
-/** Mark on a replay's table (every hand shown) what `best`'s choice (`actions`, in order) would have moved: the
- * cards played, swapped, completed or taken, the pile picked up or accepted, the seat given the pile; how many of
- * its actions were drawn (`ready` is said in words only). */
-export function hint(root, actions) {
-  let drawn = 0;
-  actions.forEach((action, index) => {
-    const seat = (number) => root.querySelector(`.nj-seat[data-seat="${number}"]`);
-    const cards = (where, value, count = 1) => [...(seat(action.seat)?.querySelectorAll(`${where} [data-text="${value === 0 ? "N" : value}"]:not(.best-hint)`) || [])].slice(0, count);
-    const marks = {
-      play: () => cards(".in-hand", action.value, action.count).concat(cards(".face-up", action.value, action.count)).slice(0, action.count),
-      complete: () => cards(".in-hand", action.value, 2),
-      swap: () => [...cards(".in-hand", action.hand_card), ...cards(".face-up", action.face_up_card)],
-      take_face_up: () => cards(".face-up", action.value),
-      pick_up: () => [root.querySelector(".nj-pile")],
-      accept: () => [root.querySelector(".nj-pile")],
-      give: () => [action.target === null ? null : seat(action.target)],
-    }[action.type]?.() || [];
-    if (marks.filter((element) => markBest(element, index + 1)).length) drawn += 1;
-  });
-  return drawn;
 }
 
 export function todo(view) {

@@ -1,7 +1,7 @@
 // The Game's table: four piles with their direction and signals, the hand, the turn's count, the draw pile, the score.
 // Play: choose a card of your hand, then a pile it may go on (only the piles `legal_actions` allow are enabled).
 
-import {card, markBest} from "../cards.js";
+import {card} from "../cards.js";
 import {focusKey, h, keepFocus} from "../dom.js";
 import {icon} from "../icons.js";
 
@@ -101,17 +101,6 @@ export function todo(view) {
   const more = view.required_this_turn - view.placed_this_turn;
   if (more > 0) return `Your turn: place ${more} more card${more > 1 ? "s" : ""} (choose a card, then a pile).`;
   return "Your turn: place more cards or end the turn.";
-}
-
-/** Mark on a replay's table (every hand shown) the cards and piles of `best`'s choice (`actions`, in order); how
- * many of its actions were drawn (signals and the end of the turn are said in words only). */
-export function hint(root, actions) {
-  const plays = actions.filter((action) => action.type === "play");
-  plays.forEach((play, index) => {
-    markBest(root.querySelector(`.seat-hand[data-seat="${play.seat}"] [data-text="${play.card}"]`), index + 1);
-    markBest(root.querySelector(`[data-key="pile-${play.pile}"]`), index + 1);
-  });
-  return plays.length;
 }
 
 /** A log entry in words. */

@@ -8,7 +8,7 @@ import {announce} from "./announce.js";
 import {exchange} from "./api.js";
 import {h} from "./dom.js";
 import {HINTS} from "./hints.js";
-import {valueChart} from "./value-chart.js";
+import {SERIES_COLOURS, valueChart} from "./value-chart.js";
 
 const MOST_WAIT_S = 15; // between polls, however long the analysis takes
 const BACKOFF = 1.5;
@@ -147,7 +147,7 @@ class Analysis {
   legend() {
     if (this.data.measure === "cards_left") return null;
     return h("ul", {class: "chart-legend", "aria-label": "Lines"}, this.data.seats.map(({seat}) =>
-      h("li", {}, h("span", {class: `swatch series-${seat % 6}`, "aria-hidden": "true"}), `${this.replay.name(seat)}'s chance`)));
+      h("li", {}, h("span", {class: `swatch series-${seat % SERIES_COLOURS}`, "aria-hidden": "true"}), `${this.replay.name(seat)}'s chance`)));
   }
 
   summary() {

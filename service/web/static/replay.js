@@ -79,12 +79,14 @@ class Replay {
   }
 
   async analyse() {
-    this.panel.querySelector("button").disabled = true;
+    const button = this.panel.querySelector("button");
+    button.disabled = true;
     let module;
     try {
       module = await import("./analysis.js");
     } catch (error) {
       this.panel.append(h("p", {class: "error"}, `The analysis cannot be shown: ${error.message}`));
+      button.disabled = false;
       return;
     }
     if (!this.panel.isConnected) return; // the replay was left meanwhile

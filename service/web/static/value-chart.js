@@ -9,7 +9,7 @@ import {s} from "./dom.js";
 const WIDTH = 640;
 const HEIGHT = 170;
 const PAD = {left: 44, right: 12, top: 12, bottom: 24};
-const SERIES_COLOURS = 6; // app.css's .series-0 ... .series-5
+export const SERIES_COLOURS = 6; // analysis.css's .series-0 ... .series-5
 
 /** The chart: `points` (one per decision: `{value, best, series, label, flag}`), the values' `range` ([low, high]),
  * the axis' `unit` and whether lower values are better (`lowerIsBetter`: drawn at the top), `onPick(index)`. Returns

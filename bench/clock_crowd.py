@@ -6,8 +6,13 @@ two bots paced at 300 ms, opens N anonymous event streams on it spread over both
 ``--seconds``. It prints, per N:
 
 - **bot lateness** (p50 / p99 / max, ms): applied minus due, as each process's clock runner measured it, for the
-  moves made once every stream was open and had its first view (opening N streams at once is a burst of its own);
-- **change to event** (p50 / p99 ms): from the runner's write to each stream's receipt of that version;
+  moves due once every stream was open and had its first view (opening N streams at once is a burst of its own);
+- **change to event** (p50 / p99 ms): from the runner's write to each stream's receipt of that version, over the
+  same moves;
+- **the floor** (p50 / p99 ms): change to event through a bare loop, two processes that write each of their streams
+  an event of the same size at the same pace with blocking ``sendall`` calls, read by the same reader: what this
+  machine's loopback, its load and this reader cost before any of the service's code runs;
+- **CPU per event** (us): the two workers' CPU time over those moves, per event their streams received;
 - **rejected writes** (compare-and-set attempts refused because another writer came first) against applied ones;
 - streams that ended before the game (closed while versions were still to come).
 
@@ -34,6 +39,7 @@ import sys
 import time
 import urllib.request
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +60,9 @@ def free_port() -> int:
 @contextmanager
 def servers(count: int) -> Any:
     """``count`` gunicorn processes of one worker each; yields their base URLs, then their ``tg-clock`` reports."""
-    procs, bases, reports = [], [], []
+    procs: list[subprocess.Popen[str]] = []
+    bases: list[str] = []
+    reports: list[dict[str, Any]] = []
     env = {**os.environ, "WEB_CONCURRENCY": "1", "TG_LIMITS": "off"}
     for _ in range(count):
         port = free_port()
@@ -70,7 +78,7 @@ def servers(count: int) -> Any:
             except OSError:
                 time.sleep(0.1)
     try:
-        yield bases, reports
+        yield bases, reports, [child for proc in procs for child in children(proc.pid)]
     finally:
         for proc in procs:
             proc.send_signal(signal.SIGTERM)
@@ -79,6 +87,21 @@ def servers(count: int) -> Any:
             reports += [
                 json.loads(line.split("tg-clock ", 1)[1]) for line in errors.splitlines() if "tg-clock " in line
             ]
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (gunicorn's workers)."""
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
 
 
 def bot_game(base: str, game: str, players: int, bot: str, reaction_ms: int, seed: int) -> str:
@@ -91,40 +114,78 @@ def bot_game(base: str, game: str, players: int, bot: str, reaction_ms: int, see
     return str(created["game_id"])
 
 
+class Follower(asyncio.Protocol):
+    """One anonymous stream, read as its bytes come: notes (version, epoch) per event as soon as its ``id:`` line
+    is in. A protocol, not a reader task: a read in a task with a timeout costs a task and a timer per event, and
+    300 of them made this reader, on the same two cores as the servers, part of what it measured. The views
+    themselves are not parsed for the same reason."""
+
+    def __init__(self, path: str, host: str, arrivals: list[tuple[int, float]]) -> None:
+        self.request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+        self.arrivals = arrivals
+        self.closed = asyncio.get_running_loop().create_future()
+        self._pending = b""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        transport.write(self.request)
+
+    def data_received(self, data: bytes) -> None:
+        at = time.time()
+        lines = (self._pending + data).split(b"\n")
+        self._pending = lines.pop()
+        self.arrivals.extend((int(line[4:]), at) for line in lines if line.startswith(b"id: "))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+
 async def follow(base: str, game_id: str, until: float, arrivals: list[tuple[int, float]]) -> bool:
-    """Read one anonymous stream until ``until`` (monotonic) or its end; note (version, epoch) per event, as soon
-    as its ``id:`` line is in (the views themselves are not parsed: a reader that parsed 300 streams' views took as
-    much CPU as the servers, on the same two cores). Answers whether the stream lasted until ``until``."""
+    """Read one anonymous stream until ``until`` (monotonic) or its end. Answers whether it lasted until
+    ``until``."""
     host, port = base.removeprefix("http://").split(":")
-    reader, writer = await asyncio.open_connection(host, int(port))
-    writer.write(f"GET /v1/games/{game_id}/events HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
-    await writer.drain()
-    pending = b""
+    loop = asyncio.get_running_loop()
+    transport, follower = await loop.create_connection(
+        lambda: Follower(f"/v1/games/{game_id}/events", host, arrivals), host, int(port)
+    )
     try:
-        while True:
-            left = until - time.monotonic()
-            if left <= 0:
-                return True
-            try:
-                chunk = await asyncio.wait_for(reader.read(1 << 16), left)
-            except TimeoutError:
-                return True
-            if not chunk:
-                return False
-            at = time.time()
-            lines = (pending + chunk).split(b"\n")
-            pending = lines.pop()
-            arrivals.extend((int(line[4:]), at) for line in lines if line.startswith(b"id: "))
+        await asyncio.wait_for(asyncio.shield(follower.closed), max(0.0, until - time.monotonic()))
+        return False
+    except (TimeoutError, asyncio.CancelledError):
+        return True
     finally:
-        writer.close()
+        transport.close()
 
 
-async def watch(bases: list[str], game_id: str, streams: int, seconds: float) -> tuple[list[list[Any]], list[bool]]:
-    """Each stream's arrivals, and whether it lasted."""
-    until = time.monotonic() + seconds
+@dataclass
+class Watched:
+    """What N streams saw: each stream's arrivals, whether each lasted, when every stream had its first view
+    (epoch), and the servers' CPU seconds from then to the end."""
+
+    arrivals: list[list[tuple[int, float]]]
+    lasted: list[bool]
+    ready: float
+    cpu: float
+
+
+async def watch(bases: list[str], workers: list[int], game_id: str, streams: int, seconds: float) -> Watched:
+    """N streams, open until ``seconds`` after every one of them had its first view (at most 30 s to get there:
+    opening N streams at once is a burst of its own, kept out of the figures)."""
     arrivals: list[list[tuple[int, float]]] = [[] for _ in range(streams)]
-    lasted = await asyncio.gather(*(follow(bases[n % len(bases)], game_id, until, arrivals[n]) for n in range(streams)))
-    return arrivals, list(lasted)
+    far = time.monotonic() + 30 + seconds
+    followers = [follow(bases[n % len(bases)], game_id, far, arrivals[n]) for n in range(streams)]
+    tasks = [asyncio.ensure_future(follower) for follower in followers]
+    while not all(arrivals) and time.monotonic() < far - seconds:
+        await asyncio.sleep(0.01)
+    ready, cpu = time.time(), cpu_seconds(workers)
+    await asyncio.sleep(seconds)
+    cpu = cpu_seconds(workers) - cpu
+    for task in tasks:
+        task.cancel()
+    lasted = [not task.done() or task.cancelled() for task in tasks]
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return Watched(arrivals, lasted, ready, cpu)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -133,30 +194,86 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def spectators(counts: list[int], seconds: float) -> None:
-    heads = f"{'streams':>8} {'lateness p50/p99/max ms':>24} {'change->event p50/p99 ms':>25}"
-    print(f"{heads} {'rejected/applied':>17} ended")
+    heads = f"{'streams':>8} {'moves':>5} {'lateness p50/p99/max ms':>24} {'change->event p50/p99 ms':>25}"
+    print(f"{heads} {'floor p50/p99 ms':>17} {'CPU/event us':>12} {'rejected/applied':>17} ended")
     for streams in counts:
-        with servers(2) as (bases, reports):
+        with servers(2) as (bases, reports, workers):
             game_id = bot_game(bases[0], "ninja", 2, "best", PACE_MS, seed=streams)
-            arrivals, lasted = asyncio.run(watch(bases, game_id, streams, seconds))
+            seen = asyncio.run(watch(bases, workers, game_id, streams, seconds))
             final = call(f"{bases[0]}/v1/games/{game_id}")["version"]
+            size = len(urllib.request.urlopen(f"{bases[0]}/v1/games/{game_id}").read())
         # a stream that closed with versions still to come ended before the game (one closing after the game
         # ended, its rematch wait over, did not)
-        closed = [seen for ok, seen in zip(lasted, arrivals, strict=True) if not ok]
-        ended = sum(1 for seen in closed if not seen or seen[-1][0] < final)
-        ready = max((stream[0][1] for stream in arrivals if stream), default=0.0)  # every stream open and served
+        closed = [got for ok, got in zip(seen.lasted, seen.arrivals, strict=True) if not ok]
+        ended = sum(1 for got in closed if not got or got[-1][0] < final)
+        # the moves due once every stream was served (lateness: applied minus due)
         runs = [run for report in reports for run in zip(report["lateness_ms"], report["applied"], strict=True)]
-        lateness = [ms for ms, (_, _, at) in runs if at > ready]
-        written = {(game, version): at for _, (game, version, at) in runs if at > ready}
-        delays = [(at - written[(game_id, v)]) * 1000 for s in arrivals for v, at in s if (game_id, v) in written]
+        steady = [(ms, game, version, at) for ms, (game, version, at) in runs if at - ms / 1000 > seen.ready]
+        lateness = [ms for ms, *_ in steady]
+        written = {(game, version): at for _, game, version, at in steady}
+        delays = [(at - written[(game_id, v)]) * 1000 for s in seen.arrivals for v, at in s if (game_id, v) in written]
         rejected = sum(report["rejected"] for report in reports)
         applied = sum(report["writes"] for report in reports)
+        events = sum(1 for got in seen.arrivals for _, at in got if at > seen.ready)
+        bare = floor(streams, size, seconds)
         print(
-            f"{streams:>8} {percentile(lateness, 0.5):>8.1f} / {percentile(lateness, 0.99):>5.1f} / "
+            f"{streams:>8} {len(steady):>5} {percentile(lateness, 0.5):>8.1f} / {percentile(lateness, 0.99):>5.1f} / "
             f"{max(lateness, default=float('nan')):>5.1f} "
             f"{percentile(delays, 0.5):>15.1f} / {percentile(delays, 0.99):>6.1f} "
-            f"{rejected:>8} / {applied:<7} {ended}"
+            f"{percentile(bare, 0.5):>9.1f} / {percentile(bare, 0.99):>5.1f} "
+            f"{seen.cpu / max(events, 1) * 1e6:>12.0f} {rejected:>8} / {applied:<7} {ended}"
         )
+
+
+FLOOR_HEADERS = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+
+
+def floor_server(port: int, streams: int, size: int, seconds: float) -> None:
+    """The floor: a bare loop that accepts ``streams`` connections, then every ``PACE_MS`` writes each of them an
+    event of ``size`` bytes (chunked, as gunicorn does) with blocking ``sendall`` calls: no framework, no greenlet,
+    no game. Prints the epoch second of each version's first write, as JSON."""
+    listener = socket.create_server(("127.0.0.1", port))
+    print("listening", flush=True)
+    readers = []
+    for _ in range(streams):
+        reader, _ = listener.accept()
+        reader.recv(4096)
+        readers.append(reader)
+    for reader in readers:
+        reader.sendall(FLOOR_HEADERS)
+    written, ends = {}, time.monotonic() + seconds
+    for version in range(1, 1_000_000):
+        time.sleep(PACE_MS / 1000)
+        if time.monotonic() > ends:
+            break
+        event = b"id: %d\nevent: view\ndata: %s\n\n" % (version, b"x" * size)
+        frame = b"%X\r\n%s\r\n" % (len(event), event)
+        written[version] = time.time()
+        try:
+            for reader in readers:
+                reader.sendall(frame)
+        except OSError:  # the readers are done
+            break
+    print(json.dumps(written), flush=True)
+
+
+def floor(streams: int, size: int, seconds: float) -> list[float]:
+    """Change to event through the floor (``floor_server``, two processes as the service has), read by the same
+    readers: what this machine's loopback and this reader cost before any of the service's code runs."""
+    ports, procs = [free_port(), free_port()], []
+    for n, port in enumerate(ports):
+        command = [sys.executable, __file__, "--floor-server", str(port), str(len(range(n, streams, 2))), str(size)]
+        command.append(str(seconds + 35))
+        procs.append(subprocess.Popen(command, stdout=subprocess.PIPE, text=True))
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "listening"
+    seen = asyncio.run(watch([f"http://127.0.0.1:{port}" for port in ports], [], "floor", streams, seconds))
+    delays = []
+    for n, proc in enumerate(procs):
+        written = json.loads(proc.communicate(timeout=30)[0].strip().splitlines()[-1])
+        for got in seen.arrivals[n::2]:
+            delays += [(at - written[str(v)]) * 1000 for v, at in got if at > seen.ready and str(v) in written]
+    return delays
 
 
 def reads(base: str, game_id: str, seconds: float) -> list[float]:
@@ -175,7 +292,7 @@ async def crowd_streams(bases: list[str], games: list[str], seconds: float) -> N
 
 
 def crowd(games: int, seconds: float) -> None:
-    with servers(2) as (bases, _):
+    with servers(2) as (bases, _, _):
         other = bot_game(bases[0], "the-game", 2, "greedy", 0, seed=1)
         alone = reads(bases[0], other, seconds)
         crowded = [bot_game(bases[n % 2], "the-game", 5, "best", 0, seed=100 + n) for n in range(games)]
@@ -196,7 +313,11 @@ def main() -> None:
     parser.add_argument("--streams", type=int, nargs="*", default=[1, 30, 100, 300])
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--crowd", type=int, default=0, help="bot games of the starvation run (0: none)")
+    parser.add_argument("--floor-server", type=float, nargs=4, help=argparse.SUPPRESS)  # port streams size seconds
     args = parser.parse_args()
+    if args.floor_server:
+        port, streams, size, seconds = args.floor_server
+        return floor_server(int(port), int(streams), int(size), seconds)
     store().flushdb()
     if args.streams:
         spectators(args.streams, args.seconds)

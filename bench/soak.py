@@ -1,15 +1,18 @@
 """Soak: many games of The Game and Ninja played over HTTP for a bounded time, against the production server.
 
-    .venv/bin/python bench/soak.py [--minutes 10] [--clients 16] [--games-per-client 8]
+    .venv/bin/python bench/soak.py [--minutes 10] [--clients 16] [--games-per-client 8] [--streams 200]
 
 Starts its own ``redis-server`` on a free local port (nothing on disk, so its memory figures are the soak's alone)
 and gunicorn with ``service/gunicorn_conf.py`` against it (limits on, with budgets that this load from one address
 never spends unless ``TG_CREATE_RATE`` / ``TG_CHANGE_RATE`` say otherwise), then runs ``--clients`` threads. Each
 keeps ``--games-per-client`` 2-player games in flight (alternately The Game and Ninja, with an Idempotency-Key on
 every change), sending one action per game in turn, each after reading the seat's view, and replaces a finished
-game by a new one: lobby, seats, start, play, log. Once a minute it prints a Markdown row: requests and their
-p50/p99 latency in that minute, answers other than 2xx, the server's RSS (gunicorn and its workers), Redis
-``used_memory``, the games stored and their mean ``MEMORY USAGE`` (a sample of 50), and the machine's load.
+game by a new one: lobby, seats, start, play, log. Meanwhile ``--streams`` event streams watch games in play as
+spectators, read by one thread (a stream that ends is opened again on a game in play; the cap on streams per client
+is set above them, as the budgets). Once a minute it prints a Markdown row: requests and their p50/p99 latency in
+that minute, answers other than 2xx, the streams open and the view events they received, the server's RSS
+(gunicorn and its workers), Redis ``used_memory``, the games stored and their mean ``MEMORY USAGE`` (a sample of
+50), and the machine's load.
 Everything it started is stopped at the end. It talks only to 127.0.0.1.
 """
 
@@ -20,6 +23,7 @@ import http.client
 import json
 import os
 import random
+import selectors
 import shutil
 import signal
 import socket
@@ -141,6 +145,64 @@ class Player:
             self.games = [self.step(game) for game in self.games]
 
 
+#: In a view event of a game that is over: its spectators move on to a game in play (a finished game's stream would
+#: stay open, idle, for its rematch).
+OVER = (b'"status":"won"', b'"status":"lost"', b'"status":"finished"')
+
+
+class Watchers:
+    """``count`` event streams of games the players play, read and counted by one thread; one whose game is over is
+    closed and opened again on a game in play."""
+
+    def __init__(self, port: int, players: list[Player], count: int) -> None:
+        self.port, self.players, self.count = port, players, count
+        self.selector = selectors.DefaultSelector()
+        self.events = self.refused = 0
+        self.over: set[str] = set()  # games seen over: not watched again
+        self.lock = threading.Lock()
+
+    def open_streams(self) -> int:
+        return len(self.selector.get_map())
+
+    def open_one(self) -> None:
+        playing = [game["url"] for player in self.players for game in player.games if game["url"] not in self.over]
+        if not playing:
+            return
+        url = random.choice(playing)
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=30)
+        sock.sendall(f"GET {url}/events HTTP/1.1\r\nHost: soak\r\n\r\n".encode())
+        head = sock.recv(4096)
+        if not head.startswith(b"HTTP/1.1 200"):
+            self.refused += 1
+            sock.close()
+            return
+        sock.setblocking(False)
+        self.selector.register(sock, selectors.EVENT_READ, url)
+
+    def run(self, until: float) -> None:
+        while time.monotonic() < until:
+            while self.open_streams() < self.count:
+                self.open_one()
+            for key, _ in self.selector.select(timeout=1):
+                sock = key.fileobj
+                assert isinstance(sock, socket.socket)
+                data = sock.recv(1 << 16)
+                if not data or any(over in data for over in OVER):
+                    self.over.add(key.data)
+                    self.selector.unregister(sock)
+                    sock.close()
+                with self.lock:
+                    self.events += data.count(b"event: view")
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()  # type: ignore[union-attr]
+
+    def taken(self) -> int:
+        """The view events received since the last call."""
+        with self.lock:
+            events, self.events = self.events, 0
+        return events
+
+
 class Soak:
     """Latencies and non-2xx answers by minute since the start, and the minute's row."""
 
@@ -157,7 +219,7 @@ class Soak:
             minute.latencies.append(seconds)
             minute.errors += not 200 <= status < 300
 
-    def row(self, index: int, seconds: float) -> str:
+    def row(self, index: int, seconds: float, watchers: Watchers) -> str:
         with self.lock:
             minute = self.minutes.get(index, Minute())
             latencies = sorted(minute.latencies)
@@ -167,7 +229,8 @@ class Soak:
         per_game = statistics.mean(self.store.memory_usage(key, samples=0) or 0 for key in sample) if sample else 0
         return (
             f"| {index + 1} | {len(latencies)} | {len(latencies) / seconds:.0f} | {centiles[49] * 1000:.1f} "
-            f"| {centiles[98] * 1000:.1f} | {minute.errors} | {rss_bytes(self.server_pid) / 2**20:.0f} "
+            f"| {centiles[98] * 1000:.1f} | {minute.errors} | {watchers.open_streams()} | {watchers.taken()} "
+            f"| {rss_bytes(self.server_pid) / 2**20:.0f} "
             f"| {self.store.info('memory')['used_memory'] / 2**20:.1f} | {len(keys)} | {per_game:.0f} "
             f"| {os.getloadavg()[0]:.1f} |"
         )
@@ -175,19 +238,22 @@ class Soak:
     def run(self, port: int, options: argparse.Namespace) -> None:
         until = self.began + options.minutes * 60
         players = [Player(port, options.games_per_client, self.record) for _ in range(options.clients)]
+        watchers = Watchers(port, players, options.streams)
         threads = [threading.Thread(target=player.run, args=(until,)) for player in players]
+        threads.append(threading.Thread(target=watchers.run, args=(until,)))
         for thread in threads:
             thread.start()
         print(
-            "| minute | requests | req/s | p50 ms | p99 ms | non-2xx | server RSS MB | Redis used MB | games "
-            "| bytes/game | load (1 min) |"
+            "| minute | requests | req/s | p50 ms | p99 ms | non-2xx | streams | stream events | server RSS MB "
+            "| Redis used MB | games | bytes/game | load (1 min) |"
         )
-        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for index in range(int(options.minutes + 0.999)):
             time.sleep(max(0.0, min(until, self.began + 60 * (index + 1)) - time.monotonic()))
-            print(self.row(index, min(60.0, options.minutes * 60 - 60 * index)), flush=True)
+            print(self.row(index, min(60.0, options.minutes * 60 - 60 * index), watchers), flush=True)
         for thread in threads:
             thread.join()
+        print(f"streams refused: {watchers.refused}")
 
 
 def answers(port: int) -> bool:
@@ -201,6 +267,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=10)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--games-per-client", type=int, default=8)
+    parser.add_argument("--streams", type=int, default=200)
     options = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("soak: stopped"))  # stop the servers on the way out
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
@@ -214,6 +281,7 @@ def main() -> None:
             env.update({"TG_LOBBY_TTL": TTL, "TG_GAME_TTL": TTL, "TG_FINISHED_TTL": TTL})
             for budget in ("TG_CREATE_RATE", "TG_CHANGE_RATE"):  # limits on, with budgets one address never spends
                 env.setdefault(budget, "1000000/1")
+            env.setdefault("TG_STREAMS_PER_CLIENT", str(2 * options.streams + 1))  # nor its streams
             command = [gunicorn, "--config", "service/gunicorn_conf.py", "--bind", f"127.0.0.1:{port}"]
             with process([*command, "service:create_app()"], env) as server:
                 wait_until(lambda: answers(port), "gunicorn")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 try:  # the service extra's packages, imported here first so that their absence says what to install
@@ -36,14 +37,16 @@ from .daily import Daily, DailyBoard, DailySecret
 from .daily.results import ResultPoster
 from .http.bodies import BoundedChunkedBodies
 from .http.errors import register_error_handlers
-from .http.headers import cors_preflight, secure_headers
+from .http.headers import options_reply, secure_headers
 from .http.json_provider import FastJSONProvider
 from .limits import Budget, Limits
+from .limits.streams import StreamSlots
 from .runtime import Runtime
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
 from .storage.redis_client import redis_client
 from .storage.store import GameStore
 from .streams.hub import Hub
+from .streams.sse import read_game
 
 __all__ = ["create_app"]
 
@@ -66,7 +69,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(SWAGGER_UI_ASSETS)
     app.register_blueprint(web.BLUEPRINT)
     register_error_handlers(app)
-    app.before_request(cors_preflight)
+    app.before_request(options_reply)
     app.after_request(secure_headers)
     app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
     app.extensions["service"] = _runtime(app.config)
@@ -79,7 +82,7 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     store = GameStore(redis_client(config), config["CAS_RETRIES"], config["MAX_GAME_BYTES"])
     lobbies = LobbyIndex(store.client, config.get("LOBBY_INDEX_KEY", INDEX_PREFIX), clock)
     settings = Settings.of(config)
-    hub = Hub(store.client)
+    hub = Hub(store.client, partial(read_game, store))
     runner = ClockRunner(store, settings, clock, hub.watches)
     analyses = AnalysisWorker(
         store, AnalysisStore(store.client), config["ANALYSIS_ROLLOUTS"], min(100, config["BOT_SHARE"])
@@ -108,7 +111,10 @@ def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:
     names = ("create", "change", "list", "analysis")
     budgets = tuple(Budget(name, *config[f"{name.upper()}_RATE"]) for name in names)
     prefix, clock = config.get("LIMITS_PREFIX", "tg:"), config.get("LIMITS_CLOCK", time.time)
-    limits = Limits(store.client, budgets, config["MAX_GAMES"], prefix, clock)
+    streams = None
+    if config["STREAMS_PER_CLIENT"]:
+        streams = StreamSlots(store.client, prefix, config["STREAMS_PER_CLIENT"], config["STREAM_KEEPALIVE"], clock)
+    limits = Limits(store.client, budgets, config["MAX_GAMES"], prefix, clock, streams)
     if limits.max_games:
         store.on_write = limits.written
     return limits

@@ -20,6 +20,8 @@ LIST_RATE = "120/60"
 #: Analyses a client address may start: 10 at once, then one a minute (each costs seconds to minutes of CPU).
 ANALYSIS_RATE = "10/600"
 MAX_GAMES = 20_000
+#: Open event streams per address and per token: a few tabs and bots of one household, not thousands of sockets.
+STREAMS_PER_CLIENT = 20
 #: The least a bot waits when no person plays the game (every seat a bot's): a game of bots alone is watched, not
 #: played, and a crowd of such games must leave the processes' time to people's requests.
 BOTS_ALONE_MS = 250
@@ -36,6 +38,7 @@ _INT_SETTINGS = {
     "TG_MAX_GAME_BYTES": ("MAX_GAME_BYTES", MAX_GAME_BYTES),  # a change past it: 409 game_too_large
     "TG_STREAM_KEEPALIVE": ("STREAM_KEEPALIVE", 15),  # seconds between an event stream's keep-alive comments
     "TG_STREAM_LIFETIME": ("STREAM_LIFETIME", 3600),  # seconds a stream lasts; the client then reconnects
+    "TG_STREAM_WRITE_TIMEOUT": ("STREAM_WRITE_TIMEOUT", 5),  # seconds a stream's write may take; then it ends
     "TG_REMATCH_WAIT": ("REMATCH_WAIT", 600),  # seconds a finished game's streams stay open for its rematch
     "TG_BOT_DECISIONS": ("BOT_DECISIONS", 4),  # bot decisions one request may make; the rest stays due
     "TG_BOT_SHARE": ("BOT_SHARE", 50),  # percent of a process's time its clock runner may spend on bots
@@ -85,9 +88,9 @@ def rate(name: str, text: str) -> tuple[int, int]:
     return _positive_int(name, count.strip()), _positive_int(name, seconds.strip())
 
 
-def max_games(text: str) -> int:
-    """``TG_MAX_GAMES``: the most live lobbies and games; 0: no cap."""
-    return 0 if text.strip() == "0" else _positive_int("TG_MAX_GAMES", text)
+def cap(name: str, text: str) -> int:
+    """A cap such as ``TG_MAX_GAMES`` (the most live lobbies and games): a positive integer; 0: no cap."""
+    return 0 if text.strip() == "0" else _positive_int(name, text)
 
 
 def _limits(environ: Mapping[str, str]) -> dict[str, Any]:
@@ -99,7 +102,10 @@ def _limits(environ: Mapping[str, str]) -> dict[str, Any]:
         "CHANGE_RATE": rate("TG_CHANGE_RATE", environ.get("TG_CHANGE_RATE") or CHANGE_RATE),
         "LIST_RATE": rate("TG_LIST_RATE", environ.get("TG_LIST_RATE") or LIST_RATE),
         "ANALYSIS_RATE": rate("TG_ANALYSIS_RATE", environ.get("TG_ANALYSIS_RATE") or ANALYSIS_RATE),
-        "MAX_GAMES": max_games(environ.get("TG_MAX_GAMES") or str(MAX_GAMES)),
+        "MAX_GAMES": cap("TG_MAX_GAMES", environ.get("TG_MAX_GAMES") or str(MAX_GAMES)),
+        "STREAMS_PER_CLIENT": cap(
+            "TG_STREAMS_PER_CLIENT", environ.get("TG_STREAMS_PER_CLIENT") or str(STREAMS_PER_CLIENT)
+        ),
         "TRUSTED_PROXY_HEADER": environ.get("TG_TRUSTED_PROXY_HEADER", "").strip() or None,
     }
 
@@ -150,6 +156,7 @@ class Settings:
     rematch_wait: int
     stream_keepalive: int
     stream_lifetime: int
+    stream_write_timeout: float
 
     @classmethod
     def of(cls, config: Mapping[str, Any]) -> Settings:
@@ -163,6 +170,7 @@ class Settings:
             config["REMATCH_WAIT"],
             config["STREAM_KEEPALIVE"],
             config["STREAM_LIFETIME"],
+            config["STREAM_WRITE_TIMEOUT"],
         )
 
     def ttl_for(self, status: str) -> int:

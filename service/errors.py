@@ -6,6 +6,7 @@ do so); ``service/http/errors.py`` turns it, and every other failure, into the u
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
 import thegame_core as tg
@@ -33,8 +34,10 @@ STATUS_OF: dict[str, int] = {
     "not_your_turn": 409,
     "game_too_large": 409,
     "daily_not_over": 409,
+    "not_analysable": 409,
     "stale_version": 412,
     "body_too_large": 413,
+    "uri_too_long": 414,
     "unsupported_media_type": 415,
     "validation_error": 422,
     "card_not_in_hand": 422,
@@ -45,12 +48,24 @@ STATUS_OF: dict[str, int] = {
     "signal_unchanged": 422,
     "daily_in_future": 422,
     "rate_limited": 429,
+    "too_many_streams": 429,
+    "headers_too_large": 431,
     "internal_error": 500,
     "store_unavailable": 503,
     "store_busy": 503,
     "capacity": 503,
     "catching_up": 503,
 }
+
+
+def error_body(error: str, message: str, status: int | None = None, errors: Any = None) -> dict[str, Any]:
+    """The uniform error body ``{code, status, message, error, errors?}``; ``status`` follows from ``error``
+    unless given."""
+    code = STATUS_OF.get(error, 422) if status is None else status
+    body: dict[str, Any] = {"code": code, "status": HTTPStatus(code).phrase, "message": message, "error": error}
+    if errors is not None:
+        body["errors"] = errors
+    return body
 
 
 class ApiError(Exception):

@@ -1,7 +1,8 @@
 """Gunicorn settings for production: ``gunicorn --config python:service.gunicorn_conf 'service:create_app()'``
 (found by module name, so the command works from any directory).
 
-gevent workers, one process per core this process may use (``usable_cpus``: its CPU affinity and its cgroup's CPU
+gevent workers (``Worker`` below: gevent's, answering gunicorn's own errors in the contract's JSON), one process
+per core this process may use (``usable_cpus``: its CPU affinity and its cgroup's CPU
 quota, not the host's count, which a container or ``taskset`` may not grant): each request and each open event
 stream is a greenlet, so a worker holds thousands of streams (a threaded worker would hold one thread per stream)
 and a slow client or Redis answer holds one greenlet; plays and health checks cost what they cost with threads
@@ -22,6 +23,9 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from gunicorn import util
+from gunicorn.workers.ggevent import GeventWorker
 
 _ON = {"1", "true", "yes", "on", "-"}
 _OFF = {"", "0", "false", "no", "off"}
@@ -84,8 +88,55 @@ def usable_cpus() -> int:
     return max(1, count if quota is None else min(count, quota))
 
 
+class _Kept:
+    """Stands for the client's socket while gunicorn writes its own error answer: keeps the bytes."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def gettimeout(self) -> float | None:
+        return None
+
+    def setblocking(self, flag: bool) -> None:
+        pass
+
+    def sendall(self, data: bytes) -> None:
+        self.data += data
+
+
+class Worker(GeventWorker):  # type: ignore[misc]
+    """gunicorn's gevent worker, with two changes. Its own refusals (requests it cannot read: 400, 414, 431) answer
+    the contract's JSON error (``service/http/gunicorn_errors.py``) instead of an HTML page: gunicorn still decides
+    the status and logs the request as it does, and its answer is rendered again. (Checking those limits in the app
+    instead would need gunicorn's raised past what it allows, and a NUL in a header never reaches the app.) And an
+    event stream whose write timed out (``TG_STREAM_WRITE_TIMEOUT``: its reader does not read) ends with one line
+    in the log, not a traceback.
+
+    Defined here rather than in a module of the service: a worker class is loaded by the master before it forks,
+    and importing the ``service`` package there would import what gevent must patch first (``ssl``, ``redis``)."""
+
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        from service.http.gunicorn_errors import json_error  # in the worker, after gevent patched it
+
+        kept = _Kept()
+        super().handle_error(req, kept, addr, exc)
+        status = kept.data.split(b"\r\n", 1)[0].split(b" ")[1:2]
+        if status and status[0].isdigit():
+            try:
+                util.write_nonblock(client, json_error(int(status[0])))
+            except OSError:  # the client went: as gunicorn does, nothing more to say
+                self.log.debug("Failed to send error message.")
+
+    def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> bool:
+        try:
+            return bool(super().handle_request(listener_name, req, sock, addr))
+        except TimeoutError:
+            self.log.info("event stream ended: its reader did not read for TG_STREAM_WRITE_TIMEOUT seconds")
+            raise StopIteration from None  # gunicorn then closes the connection
+
+
 bind = every_interface(os.environ.get("PORT", "8000"))
-worker_class = "gevent"
+worker_class = Worker
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "10000"))  # requests and open streams per worker
 workers = int(os.environ.get("WEB_CONCURRENCY", usable_cpus())) if os.environ.get("REDIS_URL") else 1
 timeout = 30

@@ -109,6 +109,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         metavar="LEVEL[,LEVEL...]",
         help="real-time games: each bot's reaction level (easy, normal, fast), as --bots; default normal",
     )
+    sim.add_argument(
+        "--latency-ms",
+        default=None,
+        metavar="MS[,MS...]",
+        help="real-time games: how much later each bot's actions arrive (a client further away), as --bots; default 0",
+    )
     sim.add_argument("--workers", type=int, default=1, help="processes to play on (0: one per core; default: 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     _progress_flags(sim)
@@ -169,6 +175,10 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Setup]:
         options[key] = _option_value(text)
     players = args.players if args.players is not None else (len(bots) if len(bots) > 1 else 2)
     reactions = tuple(level.strip() for level in args.reactions.split(",")) if args.reactions else ()
+    try:
+        latency = tuple(int(ms) for ms in args.latency_ms.split(",")) if args.latency_ms else ()
+    except ValueError:
+        sim.error(f"--latency-ms takes whole milliseconds separated by commas, got {args.latency_ms!r}")
     setup = Setup(
         game=args.game,
         players=players,
@@ -177,6 +187,7 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Setup]:
         options=options,
         duplicate=args.duplicate,
         reactions=reactions,
+        latency_ms=latency,
     )
     return args, setup
 

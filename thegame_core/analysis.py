@@ -9,7 +9,9 @@ seat's observation at that moment, and the value of the choice made against the 
 count grows or the game ends: what a bot returns from one ``act`` (The Game: a turn's signals, plays and end of turn;
 Ninja: one move, or a seat's swaps and its ``ready``). In a real-time game (Bataille corse) every action is a decision
 of its own, a flip or a slap, and the bot's choice is its answer to the same observation: slap, flip, or wait (no
-action). A slap a seat never sent is no decision: the log does not say when it could have been seen.
+action). A slap a seat never sent is no decision: the log does not say when it could have been seen. A game whose
+referee judged actions by their receive time (a state with a ``timer``: Bataille corse's collection window, an
+option) is refused (``InvalidSetup``): its rollouts would need the referee's clock.
 
 **Values, never from the hidden cards.** Each choice is played from ``rollouts`` states the seat cannot tell from the
 real one (``state.resample``: its hidden cards dealt anew, consistently with what it saw), then ``bot`` plays every
@@ -32,16 +34,21 @@ from typing import Any, Literal
 
 from .bots import create_bot
 from .errors import InvalidSetup
-from .protocol import AnyBot, AnyGame, AnyState
+from .protocol import AnyBot, AnyGame, AnyState, timer
 from .registry import get_game
 from .simulate import derive_seed, play_out
 
-__all__ = ["DEFAULT_ROLLOUTS", "MAX_ROLLOUTS", "Analysis", "Decision", "Value", "analyse", "format_table"]
+__all__ = ["DEFAULT_ROLLOUTS", "MAX_ROLLOUTS", "Analysis", "Decision", "Value", "analyse", "check", "format_table"]
 
 #: Rollouts per choice by default: The Game's 2-player game in about a minute on one core (docs/benchmarks.md).
 DEFAULT_ROLLOUTS = 8
 MAX_ROLLOUTS = 1000
 Measure = Literal["cards_left", "win"]
+#: Why a game whose referee judged by time is not analysed: its rollouts would need the referee's clock.
+UNTIMED = (
+    "a game in which the referee judged actions by their time (Bataille corse's collection window, slap_window_ms)"
+    " is not analysed"
+)
 
 
 @dataclass(frozen=True)
@@ -185,8 +192,17 @@ def _states(game: AnyGame, record: Mapping[str, Any]) -> tuple[list[AnyState], l
     states = [game.replay({**record, "actions": []})]
     actions = [game.parse_action(action) for action in record["actions"]]
     for action in actions:
+        if timer(states[-1]) is not None:
+            raise InvalidSetup(UNTIMED)
         states.append(states[-1].apply(action))
     return states, actions
+
+
+def check(record: Mapping[str, Any]) -> None:
+    """``GameError`` unless ``analyse`` can analyse ``record``: without running a rollout (milliseconds)."""
+    if not isinstance(record, Mapping) or not isinstance(record.get("actions"), list):
+        raise InvalidSetup("a replay record is an object with a list of actions")
+    _states(get_game(str(record.get("game", "the-game"))), record)
 
 
 def decision_spans(states: Sequence[AnyState], actions: Sequence[Any], realtime: bool) -> list[tuple[int, int, int]]:

@@ -4,7 +4,10 @@ an OpenAPI document.
 
 Nothing here belongs to one game. A game may offer more (The Game's ``score``, Ninja's
 ``phase``); callers that serve every game (the service, the simulator, the generic tests) use only
-this.
+this, and two optional hooks of a game that judges races by time (Bataille corse's collection window),
+read through ``received`` and ``timer`` below: the game's ``received(action, at_ms)`` (the action as the
+referee received it, at its own clock in ms: the service stamps it, a client never sends it) and a state's
+``timer()`` (a ``Timer``: the moment, on that clock, the referee must apply the game's own action).
 
 ``GameState``, ``Game`` and ``Bot`` are generic in a game's action and observation types: a game's own
 code and tests see its exact types (``Game[ninja.Action, ninja.Observation]``), while code that holds
@@ -16,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from .outcome import EndStatus, Outcome, Status
 
@@ -38,6 +41,9 @@ __all__ = [
     "Options",
     "Status",
     "TableStatus",
+    "Timer",
+    "received",
+    "timer",
 ]
 
 #: A table's status as its views show it: ``"lobby"`` before the deal, then its state's ``Status``.
@@ -255,3 +261,22 @@ class Game(Protocol[ActionT, ObsT]):
 #: A game or a state of any game: what the registry holds and what code serving every game handles.
 AnyGame = Game[Any, Any]
 AnyState = GameState[Any, Any]
+
+
+class Timer(NamedTuple):
+    """A state's timer: at ``due`` (ms, the clock of the actions' receive times) the referee applies ``action``."""
+
+    due: int
+    action: Any
+
+
+def received(game: Any, action: Any, at_ms: int) -> Any:
+    """``action`` as the referee received it at ``at_ms`` (the game's ``received`` hook; unchanged without one)."""
+    hook = getattr(game, "received", None)
+    return action if hook is None else hook(action, at_ms)
+
+
+def timer(state: Any) -> Timer | None:
+    """``state``'s pending timer (its ``timer()`` hook), if it has one."""
+    hook = getattr(state, "timer", None)
+    return None if hook is None else hook()

@@ -13,7 +13,11 @@ deal, so only its seat changes, and rotation 0 is the game a plain run plays.
 A real-time game (its registry entry says ``realtime``: Bataille corse) is raced instead: every seat of the
 asking order is asked, each bot that acts draws its delay from its reaction level (``reaction``), and the
 soonest action is applied (ties by a seeded draw, never by seat); the others never arrive, as they would have
-been stale. ``reactions`` gives each seat's level.
+been stale. ``reactions`` gives each seat's level, ``latency_ms`` how much later each seat's actions arrive (a
+client further away). The race keeps a clock in ms from the deal: each action is stamped with its arrival
+(``protocol.received``) and a game's timer (Bataille corse's collection window closing) competes as the referee's
+own action at its due time; while a timer runs, the actions already on their way keep their arrival (a window
+gathers them), and the seats re-decide after every other change, as they always did.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from typing import Any
 from .bots import create_bot
 from .errors import GameError, InvalidSetup
 from .outcome import EndStatus
+from .protocol import timer
 from .reaction import DEFAULT_LEVEL, LEVELS, reaction
 from .registry import get_game
 
@@ -64,12 +69,14 @@ class Setup:
     options: Mapping[str, Any] = field(default_factory=dict)
     duplicate: bool = False
     reactions: tuple[str, ...] = ()
+    latency_ms: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         bots: Any = self.bots
         object.__setattr__(self, "bots", (bots,) if isinstance(bots, str) else tuple(bots))
         reactions: Any = self.reactions
         object.__setattr__(self, "reactions", (reactions,) if isinstance(reactions, str) else tuple(reactions))
+        object.__setattr__(self, "latency_ms", tuple(self.latency_ms))
         object.__setattr__(self, "options", dict(self.options))  # picklable for the workers
 
     @property
@@ -92,6 +99,12 @@ class Setup:
         """The reaction level of each bot of the lineup (it moves with its bot in the rotations)."""
         levels = self.reactions or (DEFAULT_LEVEL,)
         return levels * self.players if len(levels) == 1 else levels
+
+    def seat_latency(self, rotation: int = 0) -> tuple[int, ...]:
+        """How much later (ms) each seat's actions arrive in ``rotation``: the latency moves with its bot."""
+        latency = self.latency_ms or (0,)
+        latency = latency * self.players if len(latency) == 1 else latency
+        return tuple(latency[(seat + rotation) % self.players] for seat in range(self.players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +149,13 @@ def check_setup(setup: Setup) -> None:
             raise InvalidSetup(f"{setup.game} is not a real-time game: reaction levels do not apply")
         if len(setup.reactions) not in (1, setup.players) or not set(setup.reactions) <= set(LEVELS):
             raise InvalidSetup(f"give one reaction level for every seat or one per seat, among {', '.join(LEVELS)}")
+    if setup.latency_ms:
+        if not getattr(game, "realtime", False):
+            raise InvalidSetup(f"{setup.game} is not a real-time game: latencies do not apply")
+        if len(setup.latency_ms) not in (1, setup.players) or any(
+            type(ms) is not int or ms < 0 for ms in setup.latency_ms
+        ):
+            raise InvalidSetup("give one latency (ms, 0 or more) for every seat or one per seat")
     _start(setup, 0, 0)
 
 
@@ -159,20 +179,48 @@ def _start(setup: Setup, deal: int, rotation: int) -> tuple[Any, tuple[str, ...]
     return state, names, bots
 
 
-def _soonest(state: Any, bots: Sequence[Any], rng: random.Random) -> tuple[int, Any]:
-    """A real-time game's race: the seat whose actions come first by its bot's drawn delay, and those actions."""
-    soonest: tuple[tuple[float, float], int, Any] | None = None
-    for seat in state.asking_order():
-        actions = bots[seat].act(state.observe(seat))
-        if actions:
-            key = (bots[seat].delay_ms(actions), rng.random())
-            if soonest is None or key < soonest[0]:
-                soonest = (key, seat, actions)
-        elif seat in state.waiting_for:
-            return seat, actions
-    if soonest is None:
-        raise RuntimeError(f"no seat acted (asked: {list(state.asking_order())})")
-    return soonest[1], soonest[2]
+@dataclass
+class Race:
+    """The referee of a real-time game: its clock (ms from the deal) and the actions on their way, each seat's
+    ``(arrival, tie draw, actions)``; ``stamp`` is the game's ``received`` hook (``None``: the game keeps no time)."""
+
+    rng: random.Random
+    latency: Sequence[int] = ()
+    stamp: Callable[[Any, int], Any] | None = None
+    now: float = 0.0
+    coming: dict[int, tuple[float, float, Any]] = field(default_factory=dict)
+
+    def soonest(self, state: Any, bots: Sequence[Any]) -> tuple[int | None, Any]:
+        """The seat whose actions arrive first by its bot's drawn delay (and its latency), and those actions,
+        stamped; or the game's timer (seat ``None``) if it falls due first."""
+        fires = timer(state)
+        kept = self.coming if fires is not None else None
+        coming: dict[int, tuple[float, float, Any]] = {}
+        self.coming, latency, rng = coming, self.latency, self.rng
+        best: tuple[float, float, Any] | None = None if fires is None else (fires.due, -1.0, [fires.action])
+        seat_of = None
+        for seat in state.asking_order():
+            plan = None if kept is None else kept.get(seat)
+            if plan is None or not all(action in state.legal_actions(seat) for action in plan[2]):
+                actions = bots[seat].act(state.observe(seat))
+                if not actions:
+                    if seat in state.waiting_for:
+                        return seat, actions
+                    continue
+                delay = bots[seat].delay_ms(actions) + (latency[seat] if latency else 0)
+                plan = (self.now + delay, rng.random(), actions)
+            coming[seat] = plan
+            if best is None or plan[0] < best[0] or (plan[0] == best[0] and plan[1] < best[1]):
+                best, seat_of = plan, seat  # a window closes before a slap at its close: its tie is -1
+        if best is None:
+            raise RuntimeError(f"no seat acted (asked: {list(state.asking_order())})")
+        arrival, _, actions = best
+        self.now = arrival
+        if seat_of is None:
+            return None, actions
+        del coming[seat_of]
+        stamp = self.stamp
+        return seat_of, actions if stamp is None else [stamp(action, int(arrival)) for action in actions]
 
 
 def play_out(
@@ -182,18 +230,21 @@ def play_out(
     where: str,
     race: random.Random | None,
     pause: Callable[[], None] | None = None,
+    latency: Sequence[int] = (),
 ) -> Any:
     """``state`` played to its end by ``bots`` (one per seat, called ``names`` in errors): raced with ``race`` for a
-    real-time game, else asked in turn; ``RuntimeError`` naming the bot as ``play_game`` says. ``pause`` is called
-    before each decision (a server computing in the background rests there)."""
+    real-time game (each seat's actions arriving ``latency`` ms later), else asked in turn; ``RuntimeError`` naming
+    the bot as ``play_game`` says. ``pause`` is called before each decision (a server computing in the background
+    rests there)."""
+    referee = None if race is None else Race(race, latency, getattr(get_game(state.game), "received", None))
     while state.outcome is None:
         if pause is not None:
             pause()
         if state.version >= MAX_ACTIONS:
             raise RuntimeError(f"{where}: no end within {MAX_ACTIONS:,} actions (bots: {', '.join(names)})")
-        if race is not None:
-            seat, actions = _soonest(state, bots, race)
-            state = _applied(state, actions, where, names, seat)
+        if referee is not None:
+            seat, actions = referee.soonest(state, bots)
+            state = state.apply_all(actions) if seat is None else _applied(state, actions, where, names, seat)
             continue
         for seat in state.asking_order():
             actions = bots[seat].act(state.observe(seat))
@@ -220,7 +271,7 @@ def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
     state, names, bots = _start(setup, deal, rotation)
     where = f"{setup.game}, deal {deal}" + (f", rotation {rotation}" if setup.duplicate else "")
     race = random.Random(derive_seed(setup.seed, deal, rotation, "race")) if _realtime(setup) else None
-    state = play_out(state, bots, names, where, race)
+    state = play_out(state, bots, names, where, race, latency=setup.seat_latency(rotation))
     outcome = state.outcome
     score = getattr(state, "score", None)
     stats = state.stats() if hasattr(state, "stats") else {}
@@ -385,6 +436,7 @@ class Summary:
             "turns_interval": list(self.turns_interval),
             "stats": self.stats or None,
             "reactions": list(setup.levels) if setup.reactions else None,
+            "latency_ms": list(setup.seat_latency()) if setup.latency_ms else None,
             "wins": self.wins,
             "win_rate": self.win_rate,
             "win_interval": None if self.win_interval is None else list(self.win_interval),
@@ -523,6 +575,8 @@ def format_summary(summary: Summary) -> str:
     )
     if setup.reactions:
         lines.append("reactions: " + ", ".join(setup.levels))
+    if setup.latency_ms:
+        lines.append("latency (ms, seat by seat in rotation 0): " + ", ".join(map(str, setup.seat_latency())))
     lines.extend(format_stats(summary.stats))
     if summary.wins is not None and summary.win_rate is not None and summary.win_interval is not None:
         low, high = summary.win_interval

@@ -6,6 +6,10 @@ from flask import Response, jsonify
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+import thegame_core as tg
+from thegame_core.analysis import check
+
+from ..errors import ApiError
 from .context import admit_analysis, current, finished, runtime
 from .documented import OPTIONAL_BEARER, documented
 from .schemas import AnalysisPendingSchema, AnalysisSchema
@@ -17,6 +21,14 @@ RETRY_AFTER = 2
 PENDING = (
     "the analysis is being worked out: ask the Location again after Retry-After seconds (the body says how far it is)"
 )
+
+
+def analysable(state: tg.AnyState) -> None:
+    """``409 not_analysable`` for a game the analysis refuses (its referee judged actions by their time)."""
+    try:
+        check(state.replay_record())
+    except tg.GameError as error:
+        raise ApiError("not_analysable", str(error)) from None
 
 
 @blp.route("/<game_id>/analysis")
@@ -39,6 +51,7 @@ class Analysis(MethodView):
         "forbidden",
         "game_not_over",
         "daily_not_over",
+        "not_analysable",
         "rate_limited",
         security=OPTIONAL_BEARER,
     )
@@ -46,14 +59,16 @@ class Analysis(MethodView):
         """For each decision of each seat, what `best` would have done from that seat's view, and the value of the
         choice made against it, by playouts that never see the cards the seat could not see (docs/api.md,
         "Analysis"). Readable by whoever may read the log, once the game is over. The first request starts the work
-        and answers `202`; so do the next ones until it is stored, then `200`. Starting one counts against the
-        client address's analysis budget (`TG_ANALYSIS_RATE`)."""
-        finished(*current(game_id))
+        and answers `202`; so do the next ones until it is stored, then `200`. A game whose referee judged slaps by
+        their time (Bataille corse's `slap_window_ms`) is not analysed (`409 not_analysable`). Starting one counts
+        against the client address's analysis budget (`TG_ANALYSIS_RATE`)."""
+        state = finished(*current(game_id))
         worker = runtime().analyses
         stored = worker.analyses.result(game_id)
         if stored is not None:
             return Response(stored, mimetype="application/json")
         if not worker.analyses.under_way(game_id) and not worker.queued(game_id):
+            analysable(state)
             admit_analysis()
             worker.ask(game_id)
         progress = worker.analyses.progress(game_id)

@@ -18,18 +18,43 @@ from ..play.incoming import validate
 from ..play.tokens import MALFORMED
 from .context import admit_listing, runtime
 from .documented import BEARER, documented
-from .schemas import DAILY_PAGE, DailyBoardSchema, DailyQuerySchema, DailyRankSchema
+from .schemas import (
+    DAILY_MAX_OFFSET,
+    DAILY_PAGE,
+    DAY_DOC,
+    GAME_DOC,
+    PLAYERS,
+    DailyBoardSchema,
+    DailyQuerySchema,
+    DailyRankSchema,
+)
 
 blp = Blueprint("daily", __name__, url_prefix="/v1/daily", description="Daily deals: leaderboards")
 
 DAILY_QUERY = DailyQuerySchema()
 PAGE_PARAMETERS = [
-    {"in": "query", "name": "offset", "schema": {"type": "integer", "minimum": 0, "default": 0}},
+    {
+        "in": "query",
+        "name": "offset",
+        "schema": {"type": "integer", "minimum": 0, "maximum": DAILY_MAX_OFFSET, "default": 0},
+    },
     {
         "in": "query",
         "name": "limit",
         "schema": {"type": "integer", "minimum": 1, "maximum": DAILY_PAGE, "default": DAILY_PAGE},
     },
+]
+
+#: The deal a path names (each game checks its own player count).
+DEAL_PARAMETERS = [
+    {"in": "path", "name": "game", "schema": GAME_DOC},
+    {
+        "in": "path",
+        "name": "players",
+        "schema": {"type": "integer", "minimum": PLAYERS.min, "maximum": PLAYERS.max},
+        "description": "within the game's range (GET /v1/games/catalog)",
+    },
+    {"in": "path", "name": "day", "schema": DAY_DOC},
 ]
 
 
@@ -44,7 +69,7 @@ def _deal(game: str, players: int, day: str) -> Deal:
     return Deal(game, players, days.requested(day, runtime().now(), "date"))
 
 
-@blp.route("/<game>/<int:players>/<day>")
+@blp.route("/<game>/<int:players>/<day>", parameters=DEAL_PARAMETERS)
 class Board(MethodView):
     @blp.response(200, DailyBoardSchema)
     @documented(
@@ -68,7 +93,7 @@ class Board(MethodView):
         return jsonify(board_view(runtime().daily, deal, runtime().now(), query["offset"], query["limit"]))
 
 
-@blp.route("/<game>/<int:players>/<day>/me")
+@blp.route("/<game>/<int:players>/<day>/me", parameters=DEAL_PARAMETERS)
 class Rank(MethodView):
     @blp.response(200, DailyRankSchema)
     @documented(
@@ -86,8 +111,7 @@ class Rank(MethodView):
         """The rank of the result of the seat whose token is sent, on that day's deal (`404 not_on_board` until its
         game is over)."""
         admit_listing()
-        deal = _deal(game, players, day)
         token = bearer_token()
         if token is None or token == MALFORMED:
             raise ApiError("invalid_token", "send the seat token of your daily game")
-        return jsonify(rank_view(runtime().daily, deal, tokens.token_hash(token)))
+        return jsonify(rank_view(runtime().daily, _deal(game, players, day), tokens.token_hash(token)))

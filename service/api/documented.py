@@ -28,7 +28,9 @@ CHANGE_HEADERS = [
         "in": "header",
         "name": "Idempotency-Key",
         "schema": {"type": "string", "minLength": 1, "maxLength": 200},
-        "description": "a retry with the same key returns the first response",
+        "description": "a retry with the same key returns the first response. Without a token the key must be one "
+        "no other client sends: a random UUID, or at least 22 random characters of A-Z a-z 0-9 - _ (two of lower "
+        "case, upper case and digits, 8 distinct at least); else 422 validation_error naming the header",
     },
 ]
 

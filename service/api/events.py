@@ -13,8 +13,11 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..http.reading import bearer_digest, bearer_token
+from ..http.sockets import bound_writes
+from ..limits.streams import Slot
+from ..play.tokens import MALFORMED
 from ..streams.sse import Reader, more_to_come, stream
-from .context import current, runtime
+from .context import address, current, runtime
 from .documented import OPTIONAL_BEARER, documented
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Live play: the event stream of a game")
@@ -73,28 +76,45 @@ def _last_event_id(version: int) -> int | None:
 class Events(MethodView):
     @blp.response(200, STREAM, content_type="text/event-stream", description="the stream of the caller's views")
     @blp.alt_response(204, description="the game is over and the client has seen its rematch: stop reconnecting")
-    @documented(blp, "stream_events", "unknown_game", "invalid_token", "forbidden", security=OPTIONAL_BEARER)
+    @documented(
+        blp, "stream_events", "unknown_game", "invalid_token", "forbidden", "too_many_streams", security=OPTIONAL_BEARER
+    )
     @blp.doc(parameters=PARAMETERS)
     def get(self, game_id: str) -> Response:
         """Server-Sent Events: first the caller's full view (a seat token: its own; else the public view), then
         one `view` event per version, `id: <version>`, `data: {"version", "view"}`; keep-alive comments. Once the
         game is over the stream stays open for its rematch, and ends after the view that carries it (a seat's view:
-        the seat's token in the new game). `Last-Event-ID: n` resumes after version n."""
+        the seat's token in the new game). `Last-Event-ID: n` resumes after version n. A client (an address, a
+        token) holds at most `TG_STREAMS_PER_CLIENT` streams at once."""
         _token_from_query()
         service = runtime()
         watch = service.hub.watch(game_id)  # before the read: no change after it is missed
         try:
             record, viewer = current(game_id)
+            after = _last_event_id(record.version)
+            if after == record.version and not more_to_come(record, viewer.now, service.settings.rematch_wait):
+                watch.close()
+                return Response(status=204)
+            slot = _slot()
         except Exception:
             watch.close()
             raise
-        after = _last_event_id(record.version)
-        if after == record.version and not more_to_come(record, viewer.now, service.settings.rematch_wait):
-            watch.close()
-            return Response(status=204)
         reader = Reader(game_id, bearer_token(), bearer_digest(), viewer.seat)
         body = stream(service, watch, reader, record, after)
-        response = Response(body, mimetype="text/event-stream")  # plain values only: no request context needed
+        response = Response(body if slot is None else slot.holding(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
         response.call_on_close(watch.close)
+        if slot is not None:
+            response.call_on_close(slot.release)
+        response.call_on_close(bound_writes(request.environ, service.settings.stream_write_timeout))
         return response
+
+
+def _slot() -> Slot | None:
+    """The stream's slots among its address's and its token's (``429 too_many_streams`` when either holds the
+    cap), when limits cap streams."""
+    limits = runtime().limits
+    if limits is None or limits.streams is None:
+        return None
+    digest = bearer_digest()  # a token read this far is the game's (any other answered 401)
+    return limits.streams.take(address(), None if digest == MALFORMED else digest)

@@ -34,8 +34,9 @@ ACTION_RESULT = {
         "result": {
             "type": "string",
             "nullable": True,
-            "description": 'the game\'s word for it (a slap: "valid", "false" or "stale"); null where the game\'s '
-            "action has none (every action of The Game and Ninja, a flip)",
+            "description": 'the game\'s word for it (a slap: "valid", "false" or "stale"; "pending" while a '
+            "collection window gathers it, slap_window_ms: the log's judge entry then says what it did); null where "
+            "the game's action has none (every action of The Game and Ninja, a flip)",
         },
     },
     "required": ["type", "result"],
@@ -112,7 +113,8 @@ def action_schema() -> dict[str, Any]:
                 properties.setdefault(field, {"type": JSON_TYPES[kind]})
     return {
         "type": "object",
-        "description": "an action in the game's dict form, without seat (the token says who acts)",
+        "description": "an action in the game's dict form, without seat (the token says who acts) and at (the "
+        "server stamps its receive time)",
         "properties": properties,
         "required": ["type"],
     }
@@ -184,6 +186,7 @@ def components() -> dict[str, dict[str, Any]]:
         "type": "object",
         "properties": {"actions": {"type": "array", "items": ref("Action"), "minItems": 1, "maxItems": 64}},
         "required": ["actions"],
+        "additionalProperties": False,  # anything beside ``actions`` makes the body one action
     }
     schemas["View"] = {
         "oneOf": [ref(view_name(name)) for name in names],

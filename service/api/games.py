@@ -26,6 +26,8 @@ from ..storage.lobby_index import DEFAULT_LIMIT, MAX_LIMIT
 from .context import admit_creation, admit_listing, change, current, host_of, incoming, runtime, writer
 from .documented import BEARER, OPTIONAL_BEARER, VIEW, documented
 from .schemas import (
+    CURSOR_DOC,
+    GAME_DOC,
     CatalogSchema,
     CreateGameSchema,
     GameCreatedSchema,
@@ -46,8 +48,13 @@ LOBBY_QUERY = LobbyQuerySchema()
 ID_ATTEMPTS = 3
 LOBBY_PARAMETERS = [
     {"in": "query", "name": "status", "schema": {"type": "string", "enum": ["lobby"], "default": "lobby"}},
-    {"in": "query", "name": "game", "schema": {"type": "string"}, "description": "only this game of the catalog"},
-    {"in": "query", "name": "cursor", "schema": {"type": "string"}, "description": "the previous page's `next`"},
+    {"in": "query", "name": "game", "schema": GAME_DOC, "description": "only this game of the catalog"},
+    {
+        "in": "query",
+        "name": "cursor",
+        "schema": CURSOR_DOC,
+        "description": "the previous page's `next`",
+    },
     {
         "in": "query",
         "name": "limit",

@@ -9,7 +9,9 @@ from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
 import thegame_core as tg
+from thegame_core.protocol import OptionInfo
 
+from ..clock.options import OPTIONS as CLOCK_OPTIONS
 from ..storage.lobby_index import CURSOR, DEFAULT_LIMIT, MAX_LIMIT
 
 SEED_RANGE = Range(0, 2**63 - 1)
@@ -17,12 +19,21 @@ _INFOS = [tg.get_game(name).info for name in tg.game_names()]
 #: Players of some game of the catalog (each game checks its own range); seats are numbered from 0.
 PLAYERS = Range(min(info.min_players for info in _INFOS), max(info.max_players for info in _INFOS))
 SEAT = Range(0, PLAYERS.max - 1)
+#: The games of the catalog, for the document (the requests are checked against the registry when they come).
+GAME_DOC = {"type": "string", "enum": list(tg.game_names())}
+#: The bots of some game of the catalog (each game has its own: GET /v1/games/catalog).
+BOT_DOC = {"type": "string", "enum": sorted({bot for name in tg.game_names() for bot in tg.get_game(name).bots})}
+#: The lobby list's cursor (``next``), as the document describes it.
+CURSOR_DOC = {"type": "string", "pattern": "^" + CURSOR.pattern.removesuffix("\\Z") + "$"}
+#: A day as paths and bodies name it (the service refuses a day not yet begun: ``daily_in_future``).
+DAY_DOC = {"type": "string", "format": "date", "description": "YYYY-MM-DD (UTC), today or earlier"}
 
 MAX_REACTION_MS = 60_000
 #: What a daily game fixes itself: its deal, options and readers.
 DAILY_FIXED = {"seed", "deck", "options", "public", "spectators"}
 #: The largest page of a daily deal's results, and the default.
 DAILY_PAGE = 100
+DAILY_MAX_OFFSET = 1_000_000
 
 
 def _int(**kwargs: Any) -> fields.Integer:
@@ -52,7 +63,27 @@ class _Card(fields.Field):  # type: ignore[type-arg]
         return value
 
 
-_CARD_DOC = {"oneOf": [{"type": "integer"}, {"type": "string"}]}
+_CARD_DOC = {"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1, "maxLength": 3}]}
+_JSON_TYPES = {"int": "integer", "bool": "boolean", "str": "string"}
+
+
+def _option_doc(option: OptionInfo) -> dict[str, Any]:
+    doc: dict[str, Any] = {"type": _JSON_TYPES[option.type]}
+    if option.choices is not None:
+        doc["enum"] = list(option.choices)
+    doc.update({key: value for key, value in (("minimum", option.min), ("maximum", option.max)) if value is not None})
+    return doc
+
+
+def options_doc() -> dict[str, Any]:
+    """The create body's ``options`` in the document: every option of some game (an option another game has is
+    refused: the catalog lists each game's own), the clock's, and ``preset``; nothing else."""
+    docs: dict[str, list[dict[str, Any]]] = {"preset": [{"type": "string"}]}
+    for option in [option for info in _INFOS for option in info.options] + list(CLOCK_OPTIONS):
+        if _option_doc(option) not in docs.setdefault(option.name, []):
+            docs[option.name].append(_option_doc(option))
+    properties = {name: kinds[0] if len(kinds) == 1 else {"anyOf": kinds} for name, kinds in docs.items()}
+    return {"type": "object", "properties": properties, "additionalProperties": False}
 
 
 def _pile(**kwargs: Any) -> fields.String:
@@ -63,9 +94,7 @@ def _pile(**kwargs: Any) -> fields.String:
 
 # Requests -----------------------------------------------------------------------------------
 class CreateGameSchema(ma.Schema):
-    game = fields.String(
-        load_default="the-game", metadata={"description": "a game of the catalog: " + ", ".join(tg.game_names())}
-    )
+    game = fields.String(load_default="the-game", metadata={**GAME_DOC, "description": "a game of the catalog"})
     players = _int(  # no validator: the game checks its own range, and its message names that range
         required=True,
         metadata={
@@ -77,7 +106,11 @@ class CreateGameSchema(ma.Schema):
     options = fields.Dict(
         keys=fields.String(),
         load_default=dict,
-        metadata={"description": "the game's options and/or a preset (GET /v1/games/catalog); unknown ones: 422"},
+        metadata={
+            **options_doc(),
+            "description": "the game's options and/or a preset (GET /v1/games/catalog: each game's own); "
+            "another game's: 422",
+        },
     )
     seed = _int(validate=SEED_RANGE, metadata={"description": "shuffles the deck; not with deck"})
     deck = fields.List(
@@ -92,12 +125,10 @@ class CreateGameSchema(ma.Schema):
     )
 
     # A daily deal (docs/api.md "Daily deals"): the day's deal, started at once against bots.
-    daily = fields.String(
-        metadata={"description": "YYYY-MM-DD (UTC), today or earlier: a game on that day's deal, started at once"}
-    )
+    daily = fields.String(metadata={**DAY_DOC, "description": f"{DAY_DOC['description']}: a game on that day's deal"})
     name = fields.String(validate=Length(1, 40), metadata={"description": "daily only (required): the player's name"})
     bots = fields.List(
-        fields.String(validate=Length(1, 40)),
+        fields.String(validate=Length(1, 40), metadata=BOT_DOC),
         validate=Length(max=PLAYERS.max),
         metadata={"description": "daily only: the other seats' bots in seat order (The Game; default best)"},
     )
@@ -122,7 +153,11 @@ class SeatRequestSchema(ma.Schema):
     name = fields.String(required=True, validate=Length(1, 40))
     seat = _int(validate=SEAT, metadata={"description": "default: the lowest free seat"})
     bot = fields.String(
-        validate=Length(1, 40), metadata={"description": "host only: seat a server-side bot (the game's bots)"}
+        validate=Length(1, 40),
+        metadata={
+            **BOT_DOC,
+            "description": "host only: seat a server-side bot (the game's own: GET /v1/games/catalog)",
+        },
     )
     reaction_ms = _int(
         validate=Range(0, MAX_REACTION_MS),
@@ -251,7 +286,7 @@ class DailyRankSchema(DailyResultSchema):
 
 
 class DailyQuerySchema(ma.Schema):
-    offset = fields.Integer(load_default=0, validate=Range(0, 1_000_000))
+    offset = fields.Integer(load_default=0, validate=Range(0, DAILY_MAX_OFFSET))
     limit = fields.Integer(load_default=DAILY_PAGE, validate=Range(1, DAILY_PAGE))
 
 

@@ -10,9 +10,9 @@ from ..errors import ApiError
 from ..play import commands
 from ..play.incoming import Incoming
 from ..play.tokens import TokenRole
-from .context import change, incoming
+from .context import change, incoming, runtime
 from .documented import BEARER, OPTIONAL_BEARER, documented
-from .schemas import SeatRequestSchema, SeatTakenSchema
+from .schemas import SEAT, SeatRequestSchema, SeatTakenSchema
 
 blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Take and leave seats")
 
@@ -61,7 +61,16 @@ class Seats(MethodView):
         return change(parts, role, commands.take_seat(parts, SEAT_REQUEST))
 
 
-@blp.route("/<game_id>/seats/<int(signed=True):seat>")
+#: Seats are numbered from 0 (each game has its own count).
+SEAT_PARAMETER = {
+    "in": "path",
+    "name": "seat",
+    "schema": {"type": "integer", "minimum": SEAT.min, "maximum": SEAT.max},
+    "description": "one of the game's seats, from 0",
+}
+
+
+@blp.route("/<game_id>/seats/<int(signed=True):seat>", parameters=[SEAT_PARAMETER])
 class SeatOf(MethodView):
     @blp.response(204)
     @documented(
@@ -85,4 +94,7 @@ class SeatOf(MethodView):
         bot; a bot seat keeps its own) until someone takes it with `POST .../seats`; its view entry then has
         `name: null`."""
         parts = incoming(game_id)
+        if parts.digest is None:  # refused whatever else it holds: 401 before its Idempotency-Key's 422
+            runtime().store.load(game_id).record()  # but an unknown game's 404 first
+            raise ApiError("invalid_token", commands.LEAVE_NEEDS_TOKEN)
         return change(parts, None, commands.leave(parts, seat))

@@ -13,6 +13,10 @@ Two kinds of event, both derived from the record (``Timing``), so nothing runs i
 - **a deadline**, for a human seat the game waits for when ``turn_seconds`` is set: ``turn_seconds`` after the
   game began waiting for it (or after its owner's last action, if it still waits). It counts a missed turn
   and makes the seat overdue.
+- **the game's timer** (``thegame_core.protocol.timer``: Bataille corse's collection window closing), at the
+  state's own due time: the game's action is applied then (marked ``c`` in the log). Like a deadline it costs no
+  bot decision. Every action the clock applies is stamped with its due time (``received``), as a request's are
+  with their arrival: a bot's slap is received when it is due.
 
 ``advance`` applies every event due by ``now`` in the order (due time, deadlines first, the game's asking
 order); each takes effect at its own due time, and the next due times follow from it, never from ``now``:
@@ -27,10 +31,11 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import thegame_core as tg
+from thegame_core.protocol import received, timer
 from thegame_core.reaction import DEFAULT_LEVEL, LEVELS, Reaction
 
 from ..records.game_record import GameRecord
-from ..records.timing import AUTO, BOT, OWNER, Timing, add_marks
+from ..records.timing import AUTO, BOT, OWNER, TIMER, Timing, add_marks
 from .bots import decide
 
 #: The bot that plays for a human seat when its deadline passes, and for a seat taken over.
@@ -82,12 +87,17 @@ class Player(NamedTuple):
 @dataclass(frozen=True, order=True)
 class Event:
     due: float
-    kind: int  # DEADLINE before DECISION at the same instant
+    kind: int  # DEADLINE, then the game's TIMER (a window closes before a slap at its closing instant), then DECISION
     rank: int  # the game's asking order (a deadline: the seat)
     seat: int
 
 
-DEADLINE, DECISION = 0, 1
+DEADLINE, TIMER_FIRES, DECISION = 0, 1, 2
+
+
+def stamp_ms(at: float) -> int:
+    """Epoch seconds as the integer milliseconds an action's receive time is stamped with."""
+    return int(at * 1000)
 
 
 def missed_turns(record: GameRecord, seat: int) -> int:
@@ -140,7 +150,7 @@ def deadline(record: GameRecord, seat: int) -> float | None:
 
 def _without_clock(record: GameRecord) -> bool:
     """Whether nothing can fall due: no deadlines, no bot seat and no seat a bot plays for (most games of people:
-    every read and change asks, three times per change)."""
+    every read and change asks, three times per change); the game's own timer is asked apart."""
     return (
         not record.turn_seconds
         and not record.timing.overdue
@@ -151,9 +161,12 @@ def _without_clock(record: GameRecord) -> bool:
 def events(record: GameRecord) -> list[Event]:
     """Every pending event, due or not."""
     state = record.state
-    if state is None or state.status != "playing" or _without_clock(record):
+    if state is None or state.status != "playing":
         return []
-    pending = []
+    fires = timer(state)
+    pending = [] if fires is None else [Event(fires.due / 1000, TIMER_FIRES, 0, -1)]
+    if _without_clock(record):
+        return pending
     for rank, seat in enumerate(state.asking_order()):
         player = bot_player(record, seat)
         if player is not None and (record.host, state.version, seat, player.bot) not in DECLINES:
@@ -203,7 +216,18 @@ def _decision(record: GameRecord, event: Event) -> GameRecord | None:
         while len(DECLINES) > DECLINES_KEPT:
             DECLINES.popitem(last=False)
         return None
-    return changed(record.with_state(state.apply_all(actions)), state, event.seat, player.mark, event.due)
+    game, at = tg.get_game(record.game), stamp_ms(event.due)
+    after = state.apply_all([received(game, action, at) for action in actions])
+    return changed(record.with_state(after), state, event.seat, player.mark, event.due)
+
+
+def _timer_fires(record: GameRecord) -> GameRecord:
+    """The record after the game's timer action (a window's judge), at its due time."""
+    state = record.state
+    assert state is not None
+    fires = timer(state)
+    assert fires is not None
+    return changed(record.with_state(state.apply(fires.action)), state, None, TIMER, fires.due / 1000)
 
 
 def _deadline_passes(record: GameRecord, event: Event) -> GameRecord:
@@ -226,6 +250,8 @@ def advance(record: GameRecord, now: float, budget: int) -> tuple[GameRecord, in
             return record, budget
         if event.kind == DEADLINE:
             record = _deadline_passes(record, event)
+        elif event.kind == TIMER_FIRES:
+            record = _timer_fires(record)
         elif (decided := _decision(record, event)) is not None:
             record, budget = decided, budget - 1
 

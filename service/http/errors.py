@@ -15,7 +15,8 @@ from flask import Flask, Response, jsonify
 from redis.exceptions import RedisClusterException
 from werkzeug.exceptions import HTTPException
 
-from ..errors import STATUS_OF, ApiError
+from ..errors import STATUS_OF, ApiError, error_body
+from .headers import allowed_methods
 
 log = logging.getLogger(__name__)
 
@@ -28,10 +29,7 @@ def error_response(
 ) -> Response:
     """The error body; ``Retry-After`` is ``retry_after`` seconds when given, else 1 on a ``503``."""
     status = STATUS_OF.get(error, 422)
-    body: dict[str, Any] = {"code": status, "status": HTTPStatus(status).phrase, "message": message, "error": error}
-    if errors is not None:
-        body["errors"] = errors
-    response = jsonify(body)
+    response = jsonify(error_body(error, message, errors=errors))
     response.status_code = status
     if status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"
@@ -48,9 +46,9 @@ def _http_error(error: HTTPException) -> Response:
     status = error.code or 500
     code = _HTTP_CODES.get(status, "bad_request" if status < 500 else "internal_error")
     response = error_response(code, error.description or HTTPStatus(status).phrase)
-    for name, value in error.get_headers():
-        if name == "Allow":
-            response.headers[name] = value
+    methods = allowed_methods() if status == 405 else None
+    if methods is not None:
+        response.headers["Allow"] = ", ".join(methods)
     return response
 
 

@@ -4,6 +4,7 @@ origins ``TG_CORS_ORIGINS`` allows (with their preflights)."""
 from __future__ import annotations
 
 from flask import Response, current_app, request
+from werkzeug.exceptions import HTTPException
 
 #: Swagger UI at /docs needs its scripts and styles from /docs/assets, its inline initialiser and the inline
 #: styles it sets, its data: images, and calls to this origin (the spec, "Try it out"); nothing else.
@@ -25,18 +26,35 @@ def _allowed_origin() -> str | None:
     return origin if origin and ("*" in allowed or origin in allowed) else None
 
 
-def cors_preflight() -> Response | None:
-    """A browser's preflight (``OPTIONS`` with ``Access-Control-Request-Method``) from an allowed origin, on a
-    route that exists: ``204`` with the methods and headers it may use. Other ``OPTIONS`` go on to Flask."""
-    if request.method != "OPTIONS" or "Access-Control-Request-Method" not in request.headers:
-        return None
-    if _allowed_origin() is None or request.url_rule is None:
-        return None
+def allowed_methods() -> list[str] | None:
+    """The methods of the route the request's path names, ``None`` if none: its most specific rule's alone
+    (``/v1/games/catalog``'s, without the ``DELETE`` of ``/v1/games/{game_id}``, which werkzeug's own list adds as
+    that rule matches the path too). Every rule answers ``OPTIONS``, so matching it finds the rule a request of
+    the path's own methods would reach."""
     adapter = current_app.create_url_adapter(request)
-    methods = sorted(set(adapter.allowed_methods() if adapter else ()) - {"HEAD", "OPTIONS"})
+    if adapter is None:
+        return None
+    try:
+        rule, _ = adapter.match(request.path, method="OPTIONS", return_rule=True)
+    except HTTPException:
+        return None
+    return sorted(rule.methods or ())
+
+
+def options_reply() -> Response | None:
+    """``OPTIONS`` on a route: ``Allow`` lists its methods; a browser's preflight (with
+    ``Access-Control-Request-Method``) from an allowed origin gets ``204`` with the methods and headers it may use.
+    Elsewhere, ``None``: Flask answers (a route that does not exist: ``404``)."""
+    methods = allowed_methods() if request.method == "OPTIONS" else None
+    if methods is None:
+        return None
+    if "Access-Control-Request-Method" not in request.headers or _allowed_origin() is None:
+        response = Response(status=200)
+        response.headers["Allow"] = ", ".join(methods)
+        return response
     response = Response(status=204)
     del response.headers["Content-Type"]
-    response.headers["Access-Control-Allow-Methods"] = ", ".join(methods)
+    response.headers["Access-Control-Allow-Methods"] = ", ".join(sorted(set(methods) - {"HEAD", "OPTIONS"}))
     response.headers["Access-Control-Allow-Headers"] = CORS_ALLOW_HEADERS
     response.headers["Access-Control-Max-Age"] = CORS_MAX_AGE
     return response

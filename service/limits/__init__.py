@@ -16,6 +16,8 @@ the expiry by less than 1% of the game's TTL (e.g. the next play a second later)
 changes then cost no Redis call for their limits, and an entry may expire that much before its game.
 Creating counts the entries not yet expired and prunes a few expired ones; the count and the creation are two
 steps, so concurrent creations may pass the cap by as many as run at once.
+
+Open event streams are capped per address and per token (``streams.py``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import redis
 from ..errors import ApiError
 from ..storage.scripts import lua
 from ..storage.store import Charge
+from .streams import StreamSlots
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +92,7 @@ def client_address(remote_addr: str | None, forwarded: str | None) -> str:
 
 
 class Limits:
-    """The budgets and the cap over one Redis (or Redis Cluster) client; ``clock`` gives seconds (tests inject one)."""
+    """The budgets and the caps over one Redis (or Redis Cluster) client; ``clock`` gives seconds (tests inject one)."""
 
     def __init__(
         self,
@@ -98,8 +101,10 @@ class Limits:
         max_games: int,
         prefix: str = "tg:",
         clock: Callable[[], float] = time.time,
+        streams: StreamSlots | None = None,
     ) -> None:
         self.client = client
+        self.streams = streams  # None: no cap on event streams
         # the lobby list's reads are the only reads limited; an analysis is limited when a read starts one
         self.create, self.change, self.listing, self.analysis = budgets
         self.max_games = max_games

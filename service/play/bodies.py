@@ -21,7 +21,7 @@ Actions = Sequence[Mapping[str, Any]]
 
 def read_actions(document: Any) -> Actions:
     """``{"type": ...}`` is one action; ``{"actions": [...]}`` a batch. Each is the game's dict form without
-    ``seat``; the game itself judges the fields."""
+    ``seat`` (the token says who acts) and ``at`` (the server stamps its receive time); the game judges the fields."""
     if isinstance(document, dict) and set(document) == {"actions"}:
         actions = document["actions"]
         if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_BATCH:
@@ -34,6 +34,10 @@ def read_actions(document: Any) -> Actions:
             raise ApiError("validation_error", "an action is an object with a type", {str(index): ["type missing"]})
         if "seat" in action:
             raise ApiError("validation_error", "the token says who acts", {str(index): ["leave seat out"]})
+        if "at" in action:
+            raise ApiError(
+                "validation_error", "the server stamps when it received an action", {str(index): ["leave at out"]}
+            )
     return actions
 
 

@@ -15,8 +15,9 @@ from typing import Any
 import marshmallow as ma
 
 import thegame_core as tg
+from thegame_core.protocol import received
 
-from ..clock.schedule import changed, default_reaction_ms, default_spread_ms
+from ..clock.schedule import changed, default_reaction_ms, default_spread_ms, stamp_ms
 from ..errors import ApiError, from_game_error
 from ..records.game_record import GameRecord, Seat
 from ..records.timing import OWNER
@@ -75,13 +76,16 @@ def human_seat(name: str, token: str) -> Seat:
     return Seat(name, tokens.token_hash(token), None, None, sealing.public_key(token))
 
 
+LEAVE_NEEDS_TOKEN = "leaving a seat needs that seat's token or the host token"
+
+
 def leave(incoming: Incoming, seat: int) -> Step:
     """By that seat's token or the host: the seat is free again in the lobby; during play a bot plays it until
     someone takes it (its token stops working at once)."""
 
     def leave_seat(record: GameRecord, caller: Caller) -> tuple[GameRecord, Answer]:
         if caller.role == "anyone":
-            raise ApiError("invalid_token", "leaving a seat needs that seat's token or the host token")
+            raise ApiError("invalid_token", LEAVE_NEEDS_TOKEN)
         if caller.role == "seat" and caller.seat != seat:
             raise ApiError("forbidden", "a seat token leaves only its own seat")
         if record.status not in ("lobby", "playing"):
@@ -196,8 +200,9 @@ def rematch(incoming: Incoming, plan: Rematch, created_at: int) -> Step:
 
 # Play ---------------------------------------------------------------------------------------
 def act(incoming: Incoming, read: ActionReader, route_of: str | None = None) -> Step:
-    """The caller seat's actions, all or nothing (its owner is back: a bot no longer plays it); the core judges
-    turn and rules. A route of one game (``route_of``) refuses the others' games, pointing to ``/actions``."""
+    """The caller seat's actions, all or nothing (its owner is back: a bot no longer plays it), each stamped with
+    the request's arrival (``received``: a collection window judges by it); the core judges turn and rules. A route
+    of one game (``route_of``) refuses the others' games, pointing to ``/actions``."""
 
     def apply_actions(record: GameRecord, caller: Caller) -> tuple[GameRecord, Answer]:
         state = record.state
@@ -214,8 +219,13 @@ def act(incoming: Incoming, read: ActionReader, route_of: str | None = None) -> 
                 f"POST /v1/games/{incoming.game_id}/actions (GET /v1/games/catalog lists them)",
             )
         game = tg.get_game(record.game)
+        sent = read(incoming.document())
+        listed = sorted(info.type for info in game.info.actions)
+        if any(action["type"] not in listed for action in sent):
+            raise ApiError("invalid_action", f"a seat sends only the actions the catalog lists: {', '.join(listed)}")
+        at = stamp_ms(incoming.now)
         try:
-            actions = [game.parse_action({**action, "seat": caller.seat}) for action in read(incoming.document())]
+            actions = [received(game, game.parse_action({**action, "seat": caller.seat}), at) for action in sent]
             after = state.apply_all(actions)
         except tg.GameError as error:
             raise from_game_error(error) from None

@@ -3,7 +3,7 @@
 There is no clock process: every due time (a paced bot's next decision, a seat's deadline) is derived from
 these few stored instants by ``schedule``. ``marks`` says who made each action of the log, one letter per
 action, run-length encoded ("h3b12a2"): ``h`` the seat's owner, ``b`` a bot seat, ``a`` a bot the clock
-put in for a human seat (a missed deadline or a takeover).
+put in for a human seat (a missed deadline or a takeover), ``c`` the game's own timer (a collection window's judge).
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-OWNER, BOT, AUTO = "h", "b", "a"
-_RUN = re.compile(r"([hba])(\d+)")
+OWNER, BOT, AUTO, TIMER = "h", "b", "a", "c"
+_RUN = re.compile(r"([hbac])(\d+)")
 
 
 def add_marks(marks: str, mark: str, count: int) -> str:
     """``marks`` followed by ``count`` actions made by ``mark``."""
     if count <= 0:
         return marks
-    last = re.search(r"([hba])(\d+)$", marks)
+    last = re.search(r"([hbac])(\d+)$", marks)
     if last is not None and last.group(1) == mark:
         return f"{marks[: last.start()]}{mark}{int(last.group(2)) + count}"
     return f"{marks}{mark}{count}"

@@ -1,11 +1,12 @@
 """One Redis subscription per server process, fanned out to the event streams open in it.
 
 The store's compare-and-set script publishes a game's key on ``CHANGES`` in the same atomic step as each write
-(``service/store.py``). A ``Hub`` subscribes once per process, on the first stream opened in it, and wakes the
-streams watching the changed game; a woken stream reads the game itself (one ``HMGET``, as a GET does) and
-renders its own reader's views (``service/event_stream.py``). A message carries no view, so nothing a reader may
-not see travels on the channel, and a stream that missed messages (the subscription was lost and renewed) catches
-up by reading: every stream is woken when the subscription is (re)made.
+(``service/storage/store.py``). A ``Hub`` subscribes once per process, on the first stream opened in it. When a
+watched game changes, the hub reads it once (one ``HMGET``, as a GET does) and hands that read to every stream of
+the game in the process, which then renders its own reader's views (``service/streams/sse.py``): one read per
+process per change, however many watch, and a woken stream has nothing left to wait for. A message carries no view,
+so nothing a reader may not see travels on the channel, and a stream that missed messages (the subscription was
+lost and renewed) catches up: every watched game is read again when the subscription is (re)made.
 
 Waiting uses ``threading`` (greenlets under gunicorn's gevent workers, which patch it): an open stream costs an
 ``Event`` and a set entry here, however slowly its reader reads.
@@ -16,10 +17,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import redis
 
+from ..records.game_record import GameRecord
 from ..storage.store import CHANGES, game_key
 
 log = logging.getLogger(__name__)
@@ -32,31 +35,57 @@ LISTEN_SECONDS = 1.0
 RETRY_SECONDS = 1.0
 
 
-class Watch:
-    """One stream's registration with its process's ``Hub``: ``woken`` is set when its game changes, and
-    ``woken_at`` says when (``time.monotonic()``, the same for every stream one message wakes: the streams of a
-    change share the first read made after it, ``SharedReads``)."""
+class Read(NamedTuple):
+    """A game as the hub read it after a change: its record and when its next event is due, or the error the read
+    met (the game is gone, Redis failed), which ends the streams that get it."""
 
-    def __init__(self, hub: Hub, key: bytes) -> None:
-        self.key = key
+    record: GameRecord | None
+    due: float | None
+    error: Exception | None = None
+
+
+#: What the hub reads a game with: its record and next due time (raises if it cannot).
+Reader = Callable[[str], tuple[GameRecord, float | None]]
+
+
+class Watch:
+    """One stream's registration with its process's ``Hub``: ``woken`` is set when the hub has a newer read of its
+    game (``take`` it) or when the stream should look again for itself (nothing to take)."""
+
+    def __init__(self, hub: Hub, game_id: str) -> None:
+        self.game_id = game_id
+        self.key = game_key(game_id).encode()
         self.woken = threading.Event()
-        self.woken_at = time.monotonic()
+        self._news: Read | None = None
         self._hub = hub
 
-    def wake(self, at: float) -> None:
-        self.woken_at = at
+    def deliver(self, read: Read) -> None:
+        """Hand the stream ``read``, unless it already holds a newer one (two reads of one game may end out of
+        order)."""
+        held = self._news
+        if held is None or held.record is None or read.record is None or read.record.version >= held.record.version:
+            self._news = read
         self.woken.set()
+
+    def take(self) -> Read | None:
+        """The newest read handed over since the last ``take`` (``None``: none, the stream reads for itself); a
+        read handed over afterwards wakes the next wait."""
+        self.woken.clear()
+        news, self._news = self._news, None
+        return news
 
     def close(self) -> None:
         self._hub._forget(self)
 
 
 class Hub:
-    """Wakes the streams of a game when the game changes, in this process."""
+    """Reads a game once when it changes and hands the read to its streams, in this process."""
 
-    def __init__(self, client: redis.Redis | redis.RedisCluster) -> None:
+    def __init__(self, client: redis.Redis | redis.RedisCluster, read: Reader) -> None:
         self._client = client
+        self._read = read
         self._watchers: dict[bytes, set[Watch]] = {}
+        self._reading: dict[bytes, bool] = {}  # game -> another change came while it was being read
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
         self._listener: threading.Thread | None = None
@@ -64,7 +93,7 @@ class Hub:
     def watch(self, game_id: str) -> Watch:
         """A watch of ``game_id``, woken at every change from now on (and when changes may have been missed);
         ``close()`` it when done."""
-        watch = Watch(self, game_key(game_id).encode())
+        watch = Watch(self, game_id)
         with self._lock:
             if self._listener is None:
                 self._listener = threading.Thread(target=self._listen, name="tg-events", daemon=True)
@@ -90,19 +119,39 @@ class Hub:
         with self._lock:
             return game_key(game_id).encode() in self._watchers
 
-    def _wake(self, key: bytes | None) -> None:
-        """Wake the watchers of the game at ``key`` (``None``: of every game)."""
-        at = time.monotonic()
+    def _changed(self, key: bytes) -> None:
+        """Read the game at ``key`` for its streams, unless a read of it is under way: that read then runs once
+        more when done (a read begun before a change may miss it)."""
         with self._lock:
-            if key is None:
-                watches = [watch for watchers in self._watchers.values() for watch in watchers]
-            else:
+            watchers = self._watchers.get(key)
+            if not watchers:
+                return
+            if key in self._reading:
+                self._reading[key] = True
+                return
+            self._reading[key] = False
+            game_id = next(iter(watchers)).game_id
+        threading.Thread(target=self._read_for_streams, args=(key, game_id), name="tg-read", daemon=True).start()
+
+    def _read_for_streams(self, key: bytes, game_id: str) -> None:
+        while True:
+            try:
+                record, due = self._read(game_id)
+                read = Read(record, due)
+            except Exception as error:  # handed on: each stream ends as it would have on its own read
+                read = Read(None, None, error)
+            with self._lock:
                 watches = list(self._watchers.get(key, ()))
-        for watch in watches:
-            watch.wake(at)
+                again = self._reading.pop(key, False)
+                if again:
+                    self._reading[key] = False
+            for watch in watches:
+                watch.deliver(read)
+            if not again:
+                return
 
     def _listen(self) -> None:
-        """Forever: subscribe, then hand each message to ``_wake``; after any failure, subscribe again (a
+        """Forever: subscribe, then hand each message to ``_changed``; after any failure, subscribe again (a
         listener that died would leave every stream of the process to its keep-alive reads)."""
         while True:
             pubsub = self._client.pubsub()  # type: ignore[no-untyped-call]
@@ -122,6 +171,9 @@ class Hub:
             return
         if message["type"] == "subscribe":  # from now on no change is missed; before, any may have been
             self._subscribed.set()
-            self._wake(None)
+            with self._lock:
+                keys = list(self._watchers)
+            for key in keys:
+                self._changed(key)
         elif message["type"] == "message":
-            self._wake(message["data"])
+            self._changed(message["data"])

@@ -1,15 +1,15 @@
 """What one event stream sends its reader: Server-Sent Events of the reader's views, version by version.
 
-A stream only reads: when its ``Hub`` wakes it (every write of the game, the clock runner's included) and every
-``RECHECK`` keep-alives. It never applies what fell due itself: it tells its process's ``ClockRunner`` when the
-game's next event is due, and the runner (one per game at a time, across processes) writes it. It sends one ``view``
-event per version it has not sent yet (``id: <version>``), each rendered for its reader alone (a seat's own view, or
-the public view) at that version: past states are rebuilt from the current one's history, once per wake. More than
-``BACKLOG`` versions behind (a reconnect after a long gap), or in a lobby (whose past is not kept), it sends one
-view, the current one. A finished game's stream stays open for its rematch, ``REMATCH_WAIT`` seconds at most: it
-ends after the view that carries the rematch, or at the end of that wait, and quietly when the game is gone (closed,
-expired), when its reader's token no longer holds that seat, or when the store fails (the client reconnects with
-``Last-Event-ID``).
+A stream only reads: the ``Hub``'s one read of each change of the game (every write, the clock runner's included),
+which wakes it, and its own read every ``RECHECK`` keep-alives. It never applies what fell due itself: it tells its
+process's ``ClockRunner`` when the game's next event is due, and the runner (one per game at a time, across
+processes) writes it. It sends one ``view`` event per version it has not sent yet (``id: <version>``), each rendered
+for its reader alone (a seat's own view, or the public view) at that version: past states are rebuilt from the
+current one's history, once per wake. More than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a
+lobby (whose past is not kept), it sends one view, the current one. A finished game's stream stays open for its
+rematch, ``REMATCH_WAIT`` seconds at most: it ends after the view that carries the rematch, or at the end of that
+wait, and quietly when the game is gone (closed, expired), when its reader's token no longer holds that seat, or
+when the store fails (the client reconnects with ``Last-Event-ID``).
 
 Nothing is queued per stream: the next view is computed only once the previous one has been written, so a slow
 reader costs its socket's buffer and one view, never a backlog in the server.
@@ -22,7 +22,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import redis
@@ -131,60 +131,11 @@ class PublicEvents:
 PUBLIC_EVENTS = PublicEvents()
 
 
-@dataclass
-class _Read:
-    started: float
-    done: threading.Event = field(default_factory=threading.Event)
-    record: GameRecord | None = None
-    due: float | None = None
-    error: BaseException | None = None
-
-
-class SharedReads:
-    """The streams of one game that a change wakes read it once per process: each stream asks for a record read
-    after it was woken (``since``) and gets the game's newest read if it began after that, under way or done
-    (records are immutable), else makes a new one. Each stream reading for itself cost one Redis round trip and one
-    record parsed per spectator per change (and its next due time, which the read computes once for all its
-    streams); sharing only the read under way was not enough, as gevent serves IO
-    between its callbacks every few milliseconds, so a crowd's read ended before its last streams had run. The
-    newest read of the ``capacity`` games read last is kept."""
-
-    def __init__(self, capacity: int = 256) -> None:
-        self.capacity = capacity
-        self._reads: OrderedDict[str, _Read] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def load(self, store: GameStore, game_id: str, since: float) -> tuple[GameRecord, float | None]:
-        """A record of ``game_id`` read after ``since`` (``time.monotonic()``), and its ``next_due``."""
-        with self._lock:
-            read = self._reads.get(game_id)
-            mine = read is None or read.started < since
-            if mine:
-                read = self._reads[game_id] = _Read(time.monotonic())
-                self._reads.move_to_end(game_id)
-                while len(self._reads) > self.capacity:
-                    self._reads.popitem(last=False)
-        assert read is not None
-        if mine:
-            try:
-                read.record = store.load(game_id).record()
-                read.due = next_due(read.record)
-            except BaseException as error:
-                read.error = error
-                with self._lock:  # those waiting share the error; later readers try again
-                    if self._reads.get(game_id) is read:
-                        del self._reads[game_id]
-            finally:
-                read.done.set()
-        read.done.wait()
-        if read.error is not None:
-            raise read.error
-        assert read.record is not None
-        return read.record, read.due
-
-
-#: One per process.
-SHARED_READS = SharedReads()
+def read_game(store: GameStore, game_id: str) -> tuple[GameRecord, float | None]:
+    """The game's record and when its next event is due: what a stream needs to go on (the ``Hub`` reads it once
+    per change for all its streams; a stream reads for itself only to recheck a game nothing changed)."""
+    record = store.load(game_id).record()
+    return record, next_due(record)
 
 
 def views_since(reader: Reader, record: GameRecord, after: int | None, now: float) -> Iterator[bytes]:
@@ -219,14 +170,29 @@ def stream(
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return
         yield from _wait(runtime, watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
-        watch.woken.clear()  # before the read: a change after it wakes the next wait
-        try:  # streams only read, and those one change woke share one read made after it
-            record, due = SHARED_READS.load(runtime.store, reader.game_id, watch.woken_at)
+        try:  # streams only read: the hub's read of the change that woke them, or their own when none did
+            record, due = _next_read(runtime, watch, (record, due))
         except ApiError:  # the game is gone (closed, expired) or too busy: the client reconnects
             return
         except (redis.RedisError, CorruptRecord) as error:
             log.warning("event stream of %s ended: %s", reader.game_id, type(error).__name__)
             return
+
+
+def _next_read(
+    runtime: Runtime, watch: Watch, held: tuple[GameRecord, float | None]
+) -> tuple[GameRecord, float | None]:
+    """The hub's newest read of the game since the last one taken (else a read of the stream's own), unless the
+    stream ``held`` a newer one: a read the hub began before the stream's own first read may end after it."""
+    news = watch.take()
+    if news is None:
+        read = read_game(runtime.store, watch.game_id)
+    elif news.error is not None:
+        raise news.error
+    else:
+        assert news.record is not None
+        read = news.record, news.due
+    return read if read[0].version >= held[0].version else held
 
 
 def _wait(runtime: Runtime, watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:

@@ -74,3 +74,21 @@ def test_a_person_plays_a_whole_game_of_bataille_corse_against_a_bot(person: Cal
     expect(page.get_by_role("list", name="Ranking").get_by_role("listitem")).to_have_count(2)
     assert page.locator(".moves li", has_text="best bot flipped").count() >= 1
     ann.assert_clean()
+
+
+def test_a_slap_in_a_collection_window_is_held_then_judged(person: Callable[..., Person]) -> None:
+    """With a window, the page says the slap is held, then announces the judgement the clock made by itself."""
+    ann = person().open()
+    ann.create("Bataille corse", 2, ["You", "Bot: best"], {**SHORT, "slap window ms": "100"})
+    page = ann.page
+    page.evaluate(HEAR)
+    expect(page.get_by_role("img", name="4 of clubs")).to_be_visible()  # the bot flipped: a card alone, no combination
+    before = ann.version()
+    page.keyboard.press(" ")
+    ann.wait_past(before)
+    page.wait_for_function("() => window.heard.some((text) => text.startsWith('Slaps judged'))")
+    expect(page.locator(".moves li", has_text="You slapped: held until the slaps are judged")).to_have_count(1)
+    expect(
+        page.locator(".moves li", has_text="Slaps judged, first received first: You false, a penalty")
+    ).to_have_count(1)
+    ann.assert_clean()

@@ -54,7 +54,7 @@ def play_whole_game(
         ranking = view["outcome"]["ranking"]
         assert seen[-1]["winner"] == view["outcome"]["winner"] and seen[-1]["names"] == ["Ann", "Bob"]
         assert seen[-1]["place"] == (ranking.index(seat) + 1 if ranking else None)
-        played = {entry["version"] for entry in log["entries"] if entry["seat"] == seat}
+        played = {entry["version"] for entry in log["entries"] if entry["seat"] == seat and entry["type"] != "judge"}
         assert played == versions_sent(seen), f"seat {seat}'s log entries are exactly its client's moves"
     assert not any(entry.get("bot") or entry.get("auto") for entry in log["entries"])
     entries: list[dict[str, Any]] = log["entries"]
@@ -73,6 +73,14 @@ def test_two_clients_race_a_whole_game_of_bataille_corse(url: str) -> None:
     slaps = [entry for entry in entries if entry["type"] == "slap"]
     assert {entry["seat"] for entry in slaps} == {0, 1} and {entry["result"] for entry in slaps} <= {"valid", "stale"}
     assert sum(1 for entry in entries if entry["type"] == "flip") <= 120
+
+
+def test_two_clients_race_through_collection_windows(url: str) -> None:
+    """With a window, each slap is pending until the server's judge (its own entry, nobody's move)."""
+    entries = play_whole_game(url, "bataille-corse", ("best", "greedy"), max_flips=120, slap_window_ms=50)
+    judged = [result for entry in entries if entry["type"] == "judge" for result in entry["results"]]
+    assert {result["seat"] for result in judged} == {0, 1} and "valid" in {result["result"] for result in judged}
+    assert {entry["result"] for entry in entries if entry["type"] == "slap"} <= {"pending", "stale"}
 
 
 def test_clients_whose_streams_are_cut_reconnect_and_finish_the_game(url: str) -> None:

@@ -18,7 +18,7 @@ import pytest
 import thegame_core as tg
 from examples import snap_game
 from thegame_core.__main__ import main
-from thegame_core.analysis import Analysis, analyse, format_table
+from thegame_core.analysis import Analysis, analyse, check, format_table
 from thegame_core.bots import create_bot
 from thegame_core.games.bataille_corse import Flip
 from thegame_core.registry import register, unregister
@@ -229,3 +229,16 @@ def test_a_bad_file_or_argument_is_one_error_line(
     assert main(["analyse", str(path), "--quiet", *arguments]) == 2
     error = capsys.readouterr().err
     assert error.startswith("error: ") and message in error and error.count("\n") == 1
+
+
+def test_a_game_whose_referee_judged_by_time_is_refused() -> None:
+    """Bataille corse with a collection window: its slaps were judged by their receive time, which rollouts cannot
+    give; the analysis refuses it with a GameError (the service: 409 not_analysable), checked without a rollout."""
+    state = tg.new_game("bataille-corse", 2, seed=5, options={"slap_window_ms": 100})
+    bots = [create_bot("best", game="bataille-corse", seed=seat) for seat in range(2)]
+    record = play_out(state, bots, ["best"] * 2, "test", random.Random(5)).replay_record()
+    assert any(action["type"] == "judge" for action in record["actions"])
+    with pytest.raises(tg.GameError, match="judged actions by their time"):
+        check(record)
+    with pytest.raises(tg.GameError, match="judged actions by their time"):
+        analyse(record, rollouts=1)

@@ -5,7 +5,9 @@ played to their end across player counts, presets and each option's values. At e
 changes under an action; every legal action of every seat applies and adds 1 to the version; actions that are not
 listed (random fields, other seats' actions) raise ``GameError`` and change nothing, or, where a game accepts stale
 actions, change nothing anyone can see but the version; views agree with the state; snapshots and replays
-reproduce it; each seat's resampled state looks the same to it; the game ends within its bound.
+reproduce it; each seat's resampled state looks the same to it; the game ends within its bound. The test is the
+referee: it stamps every action with its clock (``protocol.received``) and applies a game's timer
+(``protocol.timer``) once due, or now and then early.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import pytest
 import thegame_core as tg
 from examples import snap_game
 from thegame_core.bots import bot_names, create_bot
-from thegame_core.protocol import GameInfo
+from thegame_core.protocol import GameInfo, received, timer
 from thegame_core.registry import register, unregister
 
 MAX_STEPS = 30_000  # actions before a game must have ended (Bataille corse: max_flips 10,000, and slaps)
@@ -108,16 +110,17 @@ def check_observations(state: Any) -> None:
         assert game.observation_from_view(state.view(seat), log) == state.observe(seat)
 
 
-def check_resample(rng: random.Random, state: Any) -> None:
+def check_resample(rng: random.Random, state: Any, now: int) -> None:
     """Each seat's resampled state (its hidden cards dealt anew) looks the same to that seat, leaves the original
-    alone, and plays on: every action the seat may send applies to it."""
+    alone, and plays on: every action the seat may send, received at ``now``, applies to it."""
+    game = tg.get_game(state.game)
     text = tg.dumps(state)
     for seat in range(state.players):
         resampled = state.resample(seat, rng)
         assert resampled.observe(seat) == state.observe(seat)
         assert resampled.version == state.version and resampled.public_log() == state.public_log()
         for action in state.legal_actions(seat):
-            assert resampled.apply(action).version == state.version + 1
+            assert resampled.apply(received(game, action, now)).version == state.version + 1
     assert tg.dumps(state) == text
 
 
@@ -158,15 +161,16 @@ def check_refusals(rng: random.Random, state: Any, info: GameInfo) -> None:
         assert tg.dumps(state) == text
 
 
-def check_legal_actions(state: Any) -> None:
-    """Every listed action of every seat applies, adds 1 to the version, and reads back from its dict form."""
+def check_legal_actions(state: Any, now: int) -> None:
+    """Every listed action of every seat, received at ``now``, applies, adds 1 to the version, and reads back from
+    its dict form."""
     game = tg.get_game(state.game)
     text = tg.dumps(state)
     for seat in range(state.players):
         for action in state.legal_actions(seat):
             assert action.seat == seat
             assert game.parse_action(action.to_dict()) == action
-            assert state.apply(action).version == state.version + 1
+            assert state.apply(received(game, action, now)).version == state.version + 1
     assert tg.dumps(state) == text, "apply never changes the state it is called on"
 
 
@@ -190,26 +194,36 @@ def random_step(rng: random.Random, state: Any) -> Any:
     assert set(state.waiting_for) <= set(seats)
     waiting = sorted(state.waiting_for)
     seat = rng.choice(waiting) if waiting and rng.random() < 0.8 else rng.choice(seats)
-    actions = state.legal_actions(seat) or state.legal_actions(rng.choice(waiting))
+    actions = state.legal_actions(seat) or (waiting and state.legal_actions(rng.choice(waiting)))
     assert actions, f"seat {seat} is waited for or asked, yet nothing is legal"
     return rng.choice(actions)
 
 
 def play(rng: random.Random, state: Any) -> Any:
-    info = tg.get_game(state.game).info
+    game = tg.get_game(state.game)
+    info = game.info
     checked = None  # the state at the last check
+    now = 0  # the referee's clock (ms)
     for step in range(MAX_STEPS):
         if state.status != "playing":
             break
-        assert state.waiting_for, "a running game waits for someone"
+        due = timer(state)
+        assert state.waiting_for or due is not None, "a running game waits for someone or for its timer"
+        now += rng.randrange(300)
+        if due is not None and (due.due <= now or not state.asking_order() or rng.random() < 0.2):
+            now = max(now, due.due)
+            after = state.apply(due.action)
+            assert after.version == state.version + 1 and timer(after) is None
+            state = after
+            continue
         if step % CHECK_EVERY == 0:
             check_views(state)
-            check_legal_actions(state)
+            check_legal_actions(state, now)
             check_refusals(rng, state, info)
-            check_resample(rng, state)
+            check_resample(rng, state, now)
             check_snapshots(state, checked)
             checked = state
-        after = state.apply(random_step(rng, state))
+        after = state.apply(received(game, random_step(rng, state), now))
         assert state.turns <= after.turns <= after.version
         state = after
     assert state.status != "playing", f"no end within {MAX_STEPS} actions"

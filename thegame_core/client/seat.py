@@ -63,10 +63,11 @@ class Summary:
 
 def history(entries: Iterable[Mapping[str, Any]], info: GameInfo, version: int) -> list[dict[str, Any]]:
     """The actions of the log ``entries`` up to ``version``, in the dict form the game parses: the log adds the
-    service's own facts (``version``, ``bot``, ``auto``...) that an action does not hold."""
+    service's own facts (``version``, ``bot``, ``auto``...) that an action does not hold. An action the catalog
+    does not list is the server's own (Bataille corse's ``judge``): its type and seat are its dict form."""
     fields = {action.type: {"type", "seat", *action.fields} for action in info.actions}
     return [
-        {name: value for name, value in entry.items() if name in fields.get(entry["type"], ())}
+        {name: value for name, value in entry.items() if name in fields.get(entry["type"], ("type", "seat"))}
         for entry in entries
         if entry["version"] <= version
     ]

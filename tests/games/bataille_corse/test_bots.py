@@ -79,3 +79,26 @@ def test_unknown_levels_and_levels_for_a_turn_based_game_are_refused() -> None:
         simulate(Setup("bataille-corse", 2, ("best",), reactions=("instant",)), 1)
     with pytest.raises(tg.InvalidSetup):
         simulate(Setup("ninja", 2, ("best",), reactions=("fast",)), 1)
+
+
+def test_a_seat_further_away_wins_fewer_games() -> None:
+    """best against best at the same level: the seat whose slaps arrive 150 ms later wins the minority of games."""
+    summary = simulate(Setup("bataille-corse", 2, ("best",), seed=1, latency_ms=(0, 150)), 150)
+    wins = {entry.seat: entry.rate for entry in summary.seat_wins or ()}
+    assert wins[0] > 0.6, wins
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_simulator_races_through_collection_windows(name: str) -> None:
+    """Every bot plays whole games with a window: its slaps are gathered and judged (a refused action raises)."""
+    setup = Setup("bataille-corse", 3, (name,), seed=2, options={"slap_window_ms": 100, "max_flips": 1000})
+    summary = simulate(setup, 4)
+    assert summary.stats.get("slaps:valid", 0) > 10 and summary.stats.get("slaps:stale", 0) > 0
+
+
+def test_latencies_are_checked() -> None:
+    for latency in ((0, -1), (0, 1, 2), (0.5,)):
+        with pytest.raises(tg.InvalidSetup):
+            simulate(Setup("bataille-corse", 2, ("best",), latency_ms=latency), 1)  # type: ignore[arg-type]
+    with pytest.raises(tg.InvalidSetup):
+        simulate(Setup("ninja", 2, ("best",), latency_ms=(80,)), 1)

@@ -1,6 +1,6 @@
 """Invariants over random games (hypothesis): cards are conserved, the pile version never decreases, no view shows
 a packet's card, a stale slap changes nothing but the version and the log; snapshots read back, and the largest
-game fits a stored record."""
+game fits a stored record, with and without a collection window."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import thegame_core as tg
 from thegame_core.games.bataille_corse import GAME, NAMES, Flip, Slap, State, slappable
 from thegame_core.games.bataille_corse.options import OPTIONS
+from thegame_core.protocol import timer
 
 OPTION_VALUES = {
     option.name: st.sampled_from(option.choices)
@@ -21,18 +22,23 @@ OPTION_VALUES = {
     if option.type == "bool"
     else st.integers(option.min or 0, min(option.max or 10, 10))
     for option in OPTIONS
-    if option.name != "max_flips"
+    if option.name not in ("max_flips", "slap_window_ms")
 }
+OPTION_VALUES["slap_window_ms"] = st.sampled_from([0, 40, 1000])
 OPTION_SETS = st.fixed_dictionaries({}, optional=OPTION_VALUES)
 
 
-def random_action(rng: random.Random, state: State) -> object:
-    """A random listed action, or a slap on an older version (stale) now and then."""
+def random_action(rng: random.Random, state: State, now: int) -> object:
+    """A random listed action received at ``now``, a slap on an older version (stale) now and then, or the
+    window's judge once it is due (or, now and then, early)."""
+    due = timer(state)
+    if due is not None and (due.due <= now or not state.asking_order() or rng.random() < 0.2):
+        return due.action
     if state.pile_version and rng.random() < 0.1:
-        return Slap(rng.randrange(state.players), rng.randrange(state.pile_version))
+        return Slap(rng.randrange(state.players), rng.randrange(state.pile_version), at=now)
     seats = state.asking_order()
-    seat = rng.choice(seats) if rng.random() < 0.5 else state.current
-    return rng.choice(state.legal_actions(seat) or state.legal_actions(state.current))
+    seat = rng.choice(seats) if rng.random() < 0.5 or state.window is not None else state.current
+    return GAME.received(rng.choice(state.legal_actions(seat) or state.legal_actions(state.current)), now)
 
 
 def strings_in(view: object) -> set[str]:
@@ -46,10 +52,12 @@ def test_invariants_over_random_games(players: int, seed: int, options: dict[str
     state = tg.new_game("bataille-corse", players, seed=seed, options={**options, "max_flips": 400})
     assert isinstance(state, State)
     total = state.options.cards
+    now = 0
     for _ in range(1500):
         if state.status != "playing":
             break
-        after = state.apply(random_action(rng, state))
+        now += rng.randrange(60)
+        after = state.apply(random_action(rng, state, now))
         assert sum(map(len, after.packets)) + len(after.pile) + len(after.penalty) == total
         assert after.pile_version >= state.pile_version
         if after.results(1) == ["stale"]:
@@ -87,6 +95,35 @@ def test_the_largest_game_fits_a_stored_record() -> None:
             seats = [seat for seat in range(8) if state.may_slap(seat)]
             seats.sort(key=lambda seat: (len(state.packets[seat]), rng.random()))
             state = state.apply_all([Slap(seat, state.pile_version) for seat in seats])
+    assert state.outcome is not None and state.outcome.reason == "flip_limit" and state.flips == 10_000
+    text = tg.dumps(state)
+    assert state.version > 30_000 and len(text) < 60_000, (state.version, len(text))
+    assert tg.loads(text) == state
+
+
+def test_the_largest_game_with_a_window_fits_a_stored_record() -> None:
+    """The same flood of slaps with a 100 ms window, the slaps received about 25 ms apart after each card, the
+    fewest cards first (those after the window's close are applied after its judge, stale): each window's slaps
+    keep their receive times."""
+    rng = random.Random(2)
+    state = GAME.new_game(players=8, seed=4, options={"penalty_count": 0, "slap_window_ms": 100})
+    now = 1_764_190_000_000  # epoch milliseconds, as the service stamps them
+    while state.status == "playing":
+        now += rng.randrange(400, 1500)
+        state = state.apply(Flip(state.current))
+        if state.status == "playing" and (slappable(state.pile, state.options) or rng.random() < 0.05):
+            version = state.pile_version
+            seats = [seat for seat in range(8) if state.may_slap(seat)]
+            seats.sort(key=lambda seat: (len(state.packets[seat]), rng.random()))  # as above: the fewest first
+            for order, seat in enumerate(seats):
+                at = now + 25 * order + rng.randrange(25)
+                due = timer(state)
+                if due is not None and at >= due.due:
+                    state = state.apply(due.action)
+                state = state.apply(GAME.received(Slap(seat, version), at))
+            due = timer(state)
+            if due is not None:
+                state = state.apply(due.action)
     assert state.outcome is not None and state.outcome.reason == "flip_limit" and state.flips == 10_000
     text = tg.dumps(state)
     assert state.version > 30_000 and len(text) < 60_000, (state.version, len(text))

@@ -60,8 +60,16 @@ def test_options_have_their_defaults_and_refuse_bad_values() -> None:
         "players": 4, "jokers": False, "wrap_K_A": False, "exhausted_payer": "borrow", "penalty_place": "bottom",
         "penalty_count": 3, "lone_player_auto_collect": False, "double": True, "sandwich": True, "suite": True,
         "sum10": True, "product10": True, "poisson": True, "max_flips": 10_000, "preset": "standard",
+        "slap_window_ms": 0,
     }  # fmt: skip
-    for bad in ({"penalty_count": True}, {"max_flips": 10_001}, {"exhausted_payer": "x"}, {"double": 1}, {"x": 1}):
+    for bad in (
+        {"penalty_count": True},
+        {"max_flips": 10_001},
+        {"slap_window_ms": 1001},
+        {"exhausted_payer": "x"},
+        {"double": 1},
+        {"x": 1},
+    ):
         with pytest.raises(tg.InvalidSetup):
             tg.new_game("bataille-corse", 2, seed=1, options=bad)
     for players in (1, 9):

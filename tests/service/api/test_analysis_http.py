@@ -131,3 +131,20 @@ def test_starting_analyses_is_limited_per_address(make_app: Callable[..., Flask]
     http.environ_base["REMOTE_ADDR"] = "192.0.2.8"  # another address has its own budget
     assert http.get(f"/v1/games/{second}/analysis").status_code == 202
     redis_client.delete(f"{prefix}rate:{{analysis:a:192.0.2.7}}", f"{prefix}rate:{{analysis:a:192.0.2.8}}")
+
+
+def test_a_game_judged_by_the_time_of_its_slaps_is_not_analysable(timed: FlaskClient, clock: FakeClock) -> None:
+    """Bataille corse with a collection window: a slap waits for the window's judgement at the server's clock."""
+    options = {"max_flips": 2, "slap_window_ms": 50}
+    host = timed.post("/v1/games", json={"game": "bataille-corse", "players": 2, "seed": 2, "options": options}).json
+    game = host["game_id"]  # type: ignore[index]
+    seats = [timed.post(f"/v1/games/{game}/seats", json={"name": f"P{n}", "seat": n}).json["token"] for n in (0, 1)]  # type: ignore[index]
+    first = timed.post(f"/v1/games/{game}/start", json={}, headers=bearer(host["host_token"])).json["current_seat"]  # type: ignore[index]
+    timed.post(f"/v1/games/{game}/actions", json={"type": "flip"}, headers=bearer(seats[first]))
+    slap = {"type": "slap", "pile_version": timed.get(f"/v1/games/{game}").json["pile_version"]}  # type: ignore[index]
+    assert timed.post(f"/v1/games/{game}/actions", json=slap, headers=bearer(seats[1 - first])).status_code == 200
+    clock.advance(1)  # the window closes: its judgement falls due
+    turn = timed.get(f"/v1/games/{game}").json["current_seat"]  # type: ignore[index]
+    timed.post(f"/v1/games/{game}/actions", json={"type": "flip"}, headers=bearer(seats[turn]))
+    assert timed.get(f"/v1/games/{game}").json["status"] == "finished"  # type: ignore[index]
+    assert error_of(timed.get(f"/v1/games/{game}/analysis")) == (409, "not_analysable")

@@ -250,6 +250,7 @@ def test_rank_needs_a_token_with_a_result(daily_http: FlaskClient) -> None:
     assert error_of(daily_http.get(url)) == (401, "invalid_token")
     assert error_of(daily_http.get(url, headers={"Authorization": "Basic x"})) == (401, "invalid_token")
     assert error_of(daily_http.get(url, headers=bearer(create(daily_http)["token"]))) == (404, "not_on_board")
+    assert error_of(daily_http.get("/v1/daily/chess/9/0/me")) == (401, "invalid_token")  # the token first
 
 
 @pytest.mark.parametrize(

@@ -176,8 +176,9 @@ def test_a_generated_client_plays_ninja_from_its_legal_actions(api: ModuleType, 
     typed views list; the log's replay rebuilds the final state."""
     models = importlib.import_module(f"{api.__name__}.models")
     client = api.Client(base_url=base_url, raise_on_unexpected_status=True)
+    game = models.CreateGameGame("ninja")  # the document lists the catalog's games
     body = models.CreateGame(
-        game="ninja", players=3, seed=11, options=models.CreateGameOptions.from_dict({"max_turns": 150})
+        game=game, players=3, seed=11, options=models.CreateGameOptions.from_dict({"max_turns": 150})
     )
     created = operation(api, "games", "create_game")(client=client, body=body)
     assert created.status_code == 201, created.content

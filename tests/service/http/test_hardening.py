@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import http.client
 import io
 import json
 import re
@@ -176,6 +177,19 @@ def test_preflight(cors: FlaskClient) -> None:
     game = cors.options("/v1/games/g-123", headers=asked)
     assert game.status_code == 204 and game.headers["Access-Control-Allow-Methods"] == "DELETE, GET"
     assert cors.options("/v1/nothing", headers=asked).status_code == 404
+    catalog = cors.options("/v1/games/catalog", headers=asked)  # the path matches /v1/games/{game_id} too
+    assert catalog.status_code == 204 and catalog.headers["Access-Control-Allow-Methods"] == "GET"
+
+
+def test_allow_names_the_methods_of_the_route_the_path_names(http: FlaskClient) -> None:
+    """``OPTIONS`` and ``405`` list the methods of the path's own route: ``/v1/games/catalog`` is no game id, so
+    ``DELETE`` (``/v1/games/{game_id}``'s) is not among them."""
+    assert http.options("/v1/games/catalog").headers["Allow"] == "GET, HEAD, OPTIONS"
+    assert error_of(refused := http.put("/v1/games/catalog")) == (405, "method_not_allowed")
+    assert refused.headers["Allow"] == "GET, HEAD, OPTIONS"
+    assert http.options("/v1/games/g-123").headers["Allow"] == "DELETE, GET, HEAD, OPTIONS"
+    assert http.options("/v1/games/g-123/seats/1").headers["Allow"] == "DELETE, OPTIONS"
+    assert error_of(http.options("/v1/nothing")) == (404, "not_found")
 
 
 def test_any_origin(make_app: Callable[..., Flask]) -> None:
@@ -201,6 +215,40 @@ def test_cors_origins_from_the_environment() -> None:
 
 def gunicorn() -> list[str]:
     return [sys.executable, "-m", "gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"]
+
+
+def raw_answer(port: int, request: bytes) -> tuple[int, http.client.HTTPResponse, Any]:
+    """What the server answers ``request`` sent as is: its status, the answer, and its JSON body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(request)
+        answer = http.client.HTTPResponse(connection)
+        answer.begin()
+        return answer.status, answer, json.loads(answer.read())
+
+
+GET = b"GET /v1/health HTTP/1.1\r\nHost: x\r\n"
+#: Requests gunicorn refuses before the app reads them: the status and the code they answer.
+UNREADABLE = {
+    "a 5,000-character path": (b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "uri_too_long"),
+    "a 9,000-byte header": (GET + b"X-Long: " + b"a" * 9000 + b"\r\n\r\n", 431, "headers_too_large"),
+    "101 header fields": (GET + b"".join(b"X-%d: 1\r\n" % n for n in range(101)) + b"\r\n", 431, "headers_too_large"),
+    "a NUL in a header": (GET + b"X-Nul: a\x00b\r\n\r\n", 400, "bad_request"),
+    "a bad request line": (b"GET\r\n\r\n", 400, "bad_request"),
+    "a bad Content-Length": (GET + b"Content-Length: x\r\n\r\n", 400, "bad_request"),
+}
+
+
+def test_gunicorn_s_own_refusals_are_json_errors_with_the_api_s_headers() -> None:
+    """What gunicorn refuses itself answers the contract's error body, as JSON that no browser may sniff."""
+    with running(gunicorn()) as (port, _):
+        for name, (request, status, code) in UNREADABLE.items():
+            answered, answer, body = raw_answer(port, request)
+            assert (answered, body["code"], body["error"]) == (status, status, code), name
+            assert body["status"] == answer.reason and body["message"], name
+            assert answer.getheader("Content-Type") == JSON, name
+            assert answer.getheader("X-Content-Type-Options") == "nosniff", name
+            assert answer.getheader("Content-Security-Policy") == "default-src 'none'; frame-ancestors 'none'", name
+        assert raw_answer(port, GET + b"\r\n")[0] == 200  # still serving
 
 
 def test_gunicorn_names_no_version() -> None:

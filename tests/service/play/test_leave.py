@@ -81,6 +81,17 @@ def test_who_may_leave_and_when(http: FlaskClient) -> None:
     assert error_of(http.delete(url, headers=bearer(game.host))) == (409, "seat_free")
 
 
+def test_leaving_without_a_token_is_refused_before_its_idempotency_key_is_read(http: FlaskClient) -> None:
+    """A guessable Idempotency-Key is refused only from a caller who might succeed without a token: leaving a
+    seat needs one, so its absence answers first (401), after an unknown game's 404."""
+    game = new_game(http, players=2)
+    assert game.seat("ann").status_code == 201
+    guessable = {"Idempotency-Key": "1"}
+    assert error_of(http.delete(f"{game.url}/seats/0", headers=guessable)) == (401, "invalid_token")
+    assert error_of(http.delete("/v1/games/no-such-game/seats/0", headers=guessable)) == (404, "unknown_game")
+    assert game.view().get_json()["seats"][0]["name"] == "ann"
+
+
 def test_a_finished_game_keeps_its_seats(http: FlaskClient) -> None:
     game = started(http, players=2, seed=3)
     assert leave(game, 0, game.tokens[0]) == 204

@@ -8,8 +8,10 @@ when it is read again (the keep-alive period is long, so nothing here depends on
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -25,8 +27,9 @@ from werkzeug.test import TestResponse
 import thegame_core as tg
 from service.errors import ApiError
 from service.records.game_record import GameRecord, Seat
-from service.storage.store import GameStore, game_key
-from service.streams.sse import BACKLOG, RETRY_MS, Reader, SharedReads, states_since
+from service.storage.store import CHANGES, GameStore, game_key
+from service.streams.hub import Hub, Read, Watch
+from service.streams.sse import BACKLOG, RETRY_MS, Reader, read_game, states_since
 
 WAKE_SECONDS = 30  # the keep-alive period in these tests: a stream that missed its wake-up would hang this long
 
@@ -315,15 +318,9 @@ def test_a_closed_stream_stops_watching(app: Flask) -> None:
 
 
 def test_the_spectators_a_change_wakes_share_one_read_of_it(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Five spectators of one game, each read after the change's read is over (gevent serves IO between its
-    callbacks, so a crowd's first read often ends before its last streams run): one load of the game, not five."""
+    """Five spectators of one game: the hub reads each change once for all of them, not once per stream."""
     table = Table(app.test_client(), "the-game", 2, bots={})
     table.start()
-    readers = [table.reader() for _ in range(5)]
-    for reader in readers:
-        assert reader.next_event().data["version"] == table.view()["version"]
-    assert table.act()
-    version = table.view()["version"]
     store, loads = app.extensions["service"].store, []
     real_load = store.load
 
@@ -332,24 +329,108 @@ def test_the_spectators_a_change_wakes_share_one_read_of_it(app: Flask, monkeypa
         return real_load(game_id, *args, **kwargs)
 
     monkeypatch.setattr(store, "load", counted_load)
+    assert table.act()
+    by_a_change = len(loads)  # the write's own reads: no stream is open
+    readers = [table.reader() for _ in range(5)]
+    for reader in readers:
+        assert reader.next_event().data["version"] == table.view()["version"]
+    loads.clear()
+    assert table.act()
+    version = table.view()["version"]
     assert [reader.next_event().data["version"] for reader in readers] == [version] * 5
-    assert loads == [table.id]
+    assert len(loads) == by_a_change + 2  # the write's, the view's GET above, and the hub's one read
 
 
-def test_a_failed_shared_read_is_not_shared_with_later_readers(redis_client: redis.Redis) -> None:
-    """Streams waiting on a read that failed share its error; a stream that asks later reads again."""
+def test_a_read_older_than_what_a_stream_sent_never_takes_it_back(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read the hub began before a stream's own first read can end after it: the stream keeps the newer record
+    and goes on from it (it once went back to the older one, and sent the versions after it twice)."""
+    app = make_app(STREAM_KEEPALIVE=0.02)
+    table = Table(app.test_client(), "the-game", 2, bots={})
+    table.start()
+    store, hub = app.extensions["service"].store, app.extensions["service"].hub
+    old = read_game(store, table.id)
+    delivered: list[int] = []
+    deliver, handed = Watch.deliver, threading.Condition()
+
+    def spy(watch: Watch, read: Read) -> None:
+        deliver(watch, read)
+        with handed:
+            delivered.append(-1 if read.record is None else read.record.version)
+            handed.notify_all()
+
+    monkeypatch.setattr(Watch, "deliver", spy)
+    assert table.act()
+    reader = table.reader()
+    first = reader.next_event().data["version"]
+    with handed:  # the hub reads every watched game when it subscribes: that read is in first
+        assert handed.wait_for(lambda: first in delivered, 5)
+    assert reader.next_block() == ": keep-alive"  # the stream took that read, and waits
+    monkeypatch.setattr(hub, "_read", lambda game_id: old)
+    assert table.act()  # the hub's read of this change ends with an older record than the stream sent
+    with handed:
+        assert handed.wait_for(lambda: delivered[-1] == old[0].version, 5)
+    assert reader.next_block() == ": keep-alive"  # the stream took the old read, and waits
+    monkeypatch.setattr(hub, "_read", partial(read_game, store))
+    assert table.act()
+    assert [reader.next_event().data["version"] for _ in range(2)] == [first + 1, first + 2]
+
+
+def test_a_hub_hands_each_stream_its_read_failure(redis_client: redis.Redis) -> None:
+    """A game gone when the hub reads it: every stream of it gets the error (and ends as on its own read)."""
     store = GameStore(redis_client, retries=3, max_bytes=1 << 20)
-    reads = SharedReads()
-    with pytest.raises(ApiError):
-        reads.load(store, "no-such-game", since=time.monotonic())
-    created = store.create("g1", GameRecord("the-game", 2, {}, 0, "host", None, 1, (None, None)).fields(), ttl=60)
-    assert created
-    with pytest.raises(ApiError):
-        reads.load(store, "no-such-game", since=0.0)  # tried again, not the first error handed on
-    record, due = reads.load(store, "g1", since=0.0)
-    assert record.game == "the-game" and due is None
-    assert reads.load(store, "g1", since=0.0)[0] is record  # read after ``since``: shared
-    assert reads.load(store, "g1", since=time.monotonic())[0] is not record  # asked later: read again
+    hub = Hub(redis_client, partial(read_game, store))
+    watches = [hub.watch("no-such-game") for _ in range(2)]
+    redis_client.publish(CHANGES, game_key("no-such-game"))
+    for watch in watches:
+        assert watch.woken.wait(5)
+        news = watch.take()
+        assert news is not None and isinstance(news.error, ApiError) and news.error.error == "unknown_game"
+        assert watch.take() is None  # taken once: the stream reads for itself until the next change
+        watch.close()
+
+
+def test_a_change_during_the_hubs_read_is_read_again(redis_client: redis.Redis) -> None:
+    """Changes while the hub reads a game: one more read once it is done (not one per change), and the streams get
+    the newest."""
+    versions = iter(range(1, 100))
+    reading, release, reads = threading.Event(), threading.Event(), []
+
+    def read(game_id: str) -> tuple[GameRecord, float | None]:
+        if game_id == "g1":  # slow, counted; "g2" answers at once
+            reads.append(game_id)
+            reading.set()
+            assert release.wait(5)
+        return GameRecord("the-game", 2, {}, 0, "host", None, next(versions), (None, None)), None
+
+    hub = Hub(redis_client, read)
+    watch, marker = hub.watch("g1"), hub.watch("g2")
+    redis_client.publish(CHANGES, game_key("g1"))
+    assert reading.wait(5)
+    for key in ("g1", "g1", "g1", "g2"):
+        redis_client.publish(CHANGES, game_key(key))
+    assert marker.woken.wait(5)  # messages come in order: the three changes of g1 were handed on
+    release.set()
+    newest = 0
+    deadline = time.monotonic() + 5
+    while newest < 3 and time.monotonic() < deadline:  # versions in the order reads end: g2, g1, g1 again
+        if watch.woken.wait(0.1) and (news := watch.take()) is not None and news.record is not None:
+            newest = news.record.version
+    assert newest == 3 and reads == ["g1", "g1"]
+    watch.close()
+    marker.close()
+
+
+def test_a_watch_keeps_the_newest_of_reads_ending_out_of_order(redis_client: redis.Redis) -> None:
+    hub = Hub(redis_client, partial(read_game, GameStore(redis_client, retries=3, max_bytes=1 << 20)))
+    watch = hub.watch("g1")
+    newer, older = (GameRecord("the-game", 2, {}, 0, "host", None, v, (None, None)) for v in (5, 4))
+    watch.deliver(Read(newer, None))
+    watch.deliver(Read(older, None))
+    news = watch.take()
+    assert news is not None and news.record is newer
+    watch.close()
 
 
 def test_a_stream_stops_when_its_token_no_longer_holds_the_seat(http: FlaskClient) -> None:

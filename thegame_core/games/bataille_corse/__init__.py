@@ -19,6 +19,9 @@ Where the rules leave a choice, this package decides as follows (each covered by
 - **Results**: each slap of the history carries what it did (``"valid"``, ``"false"``, ``"stale"``), shown in the
   log (``"result"``) and by ``State.results(count)``; a flip has none.
 - **Snapshots** write the history as one compact string (``actions.notation``): about a byte an action.
+- **The collection window** (``slap_window_ms``): the referee stamps each slap with its receive time
+  (``BatailleCorse.received``), the state's ``timer()`` says when the open window closes, and the referee then
+  applies its ``Judge`` (``engine``'s docstring has the rules).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import Any
 from ...dealt import DealtGame
 from ...errors import CorruptState
 from ...protocol import BotFactory, GameInfo
-from .actions import FLIPS, Action, Flip, Slap, action_from_dict, notation, tokens
+from .actions import FLIPS, Action, Flip, Judge, Slap, action_from_dict, last_at, notation, tokens
 from .bots import BOTS
 from .cards import NAMES, shuffled_deck
 from .info import INFO
@@ -47,6 +50,7 @@ __all__ = [
     "Action",
     "BatailleCorse",
     "Flip",
+    "Judge",
     "Observation",
     "Options",
     "Slap",
@@ -78,6 +82,10 @@ class BatailleCorse(DealtGame[State]):
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         return action_from_dict(data)
 
+    def received(self, action: Action, at_ms: int) -> Action:
+        """A slap received by the referee at ``at_ms``: its time judges a collection window (kept only there)."""
+        return Slap(action.seat, action.pile_version, at=at_ms) if type(action) is Slap else action
+
     def observation(self, view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
         return observation_from_view(view, options)
 
@@ -89,13 +97,22 @@ class BatailleCorse(DealtGame[State]):
 
     def replay_history(self, start: State, history: Any, done: int) -> State:
         """Apply the notation's actions after the first ``done``, one at a time: a flip is the seat on turn's, a late
-        slap's version is counted back from the pile version at its place."""
+        slap's version is counted back from the pile version at its place, a gathered slap's time from the one
+        before it, a judge closes the window."""
         if type(history) is not str:
             raise CorruptState("a Bataille corse history is one notation string")
-        state = start
+        state, at = start, last_at(start.history)
         for token in tokens(history)[done:]:
             seat = token.seat
-            state = state.apply(FLIPS[state.current] if seat is None else Slap(seat, state.pile_version - token.behind))
+            if seat is None:
+                action: Action = FLIPS[state.current]
+            elif seat < 0:
+                action = Judge(0)
+            else:
+                if token.delta is not None:
+                    at += token.delta
+                action = Slap(seat, state.pile_version - token.behind, at=None if token.delta is None else at)
+            state = state.apply(action)
         return state
 
 

@@ -5,6 +5,12 @@ end, so a batch is all or nothing by construction: an error leaves the caller's 
 checked in the contract's order (game over, shape, turn or pile version, then the rules), then played; after it,
 ``settle`` applies what follows by itself (a payer with nothing left to borrow, a seat on turn without cards, the
 degenerate end, a lone seat's collect) and ``track`` notes the seats that went OUT, for the ranking.
+
+**The collection window** (``slap_window_ms`` above 0): a slap that would be judged is gathered instead (``gather``:
+``"pending"``, with its receive time ``at``), the first one opening a window that closes ``slap_window_ms`` after
+it (``window``: its closing time and the gathered (at, seat), in the order applied). Nothing flips meanwhile; each
+seat slaps once. The referee's ``Judge``, when the window closes, judges them as a window of 0 would have, in the
+order received (ties: the order applied): the first valid one collects, the others are then stale.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from typing import Any, Literal
 
 from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from ...outcome import Outcome
-from .actions import FALSE, FLIPS, STALE, VALID, Flip, Slap
+from .actions import FALSE, FLIPS, PENDING, STALE, VALID, Flip, Judge, Slap
 from .cards import TRIES
 from .options import Options
 from .rules import slappable
@@ -26,7 +32,11 @@ MAX_ERRORS = 3  # C8: the third error excludes a seat for good
 ERRORS = {
     "empty_pile": "a slap on the current pile version while the pile is empty: there is nothing to slap",
     "cannot_slap": "this seat may not slap now: excluded after 3 errors, or out with an error on this pile already",
+    "slap_window_open": "slaps on the pile are being gathered (slap_window_ms): nobody flips until they are judged",
+    "already_slapped": "this seat's slap is already gathered in the open window: one slap per seat per window",
 }
+#: An open collection window: when it closes (ms, the referee's clock), and the gathered slaps' (at, seat).
+Window = tuple[int, tuple[tuple[int, int], ...]]
 #: Why a game of Bataille corse ended.
 Reason = Literal["all_cards", "flip_limit"]
 OUTCOME_REASONS: dict[str, str] = {
@@ -47,29 +57,30 @@ class Table:
     __slots__ = (
         "added", "blocked", "challenge", "current", "deck", "end", "errors", "excluded", "first_seat", "flips",
         "history", "ins", "last_flipper", "options", "out_at", "outcome", "packets", "penalty", "pile",
-        "pile_version", "won_by",
+        "pile_version", "window", "won_by",
     )  # fmt: skip
     options: Options
     first_seat: int
     current: int
     pile_version: int
+    window: Window | None
 
     def __init__(self, state: Any) -> None:
         (
             self.options, self.deck, self.first_seat, packets, self.pile, self.penalty, self.pile_version,
             self.challenge, self.current, self.last_flipper, self.errors, self.blocked, self.excluded, self.ins,
-            self.out_at, self.flips, won_by, self.history, self.outcome,
+            self.out_at, self.flips, won_by, self.window, self.history, self.outcome,
         ) = state  # fmt: skip
         self.packets: list[tuple[int, ...]] = list(packets)
         self.won_by = list(won_by)
-        self.added: list[Flip | Slap] = []
+        self.added: list[Flip | Slap | Judge] = []
         self.end: Reason | None = None
 
     def fields(self) -> tuple[Any, ...]:
         return (
             self.options, self.deck, self.first_seat, tuple(self.packets), self.pile, self.penalty, self.pile_version,
             self.challenge, self.current, self.last_flipper, self.errors, self.blocked, self.excluded, self.ins,
-            self.out_at, self.flips, tuple(self.won_by), self.history + tuple(self.added), self.outcome,
+            self.out_at, self.flips, tuple(self.won_by), self.window, self.history + tuple(self.added), self.outcome,
         )  # fmt: skip
 
     # One action ----------------------------------------------------------------------------------
@@ -77,13 +88,18 @@ class Table:
         if self.outcome is not None:
             raise GameOver("the game is over")
         kind = type(action)
-        seat = action.seat if kind is Flip or kind is Slap else None
+        seat = action.seat if kind is Flip or kind is Slap or kind is Judge else None
         players = self.options.players
         if type(seat) is not int or not 0 <= seat < players:
             raise InvalidAction(f"not an action of this game of {players} seats: {action!r}")
-        if kind is Flip:
+        if kind is Judge:
+            self.judge()
+        elif kind is Flip:
             if seat != self.current:
                 raise NotYourTurn(f"it is seat {self.current}'s turn to flip")
+            if self.window is not None:
+                message = "slaps on this pile are being gathered: flip once they are judged"
+                raise IllegalAction(message, code="slap_window_open")
             self.flip(seat)
             self.added.append(FLIPS[seat])
         else:
@@ -97,12 +113,48 @@ class Table:
                 raise IllegalAction("the pile is empty", code="empty_pile")
             if not self.may_slap(seat):
                 raise IllegalAction(f"seat {seat} may not slap now", code="cannot_slap")
-            if slappable(self.pile, self.options):
-                self.collect(seat, BY_SLAP)
-                self.added.append(Slap(seat, seen, VALID))
-            else:
-                self.pay(seat)
-                self.added.append(Slap(seat, seen, FALSE))
+            if self.options.slap_window_ms:
+                self.gather(seat, seen, action.at)
+                return
+            self.added.append(Slap(seat, seen, self.judge_slap(seat)))
+        self.track()
+
+    def judge_slap(self, seat: int) -> str:
+        """C6 for a slap on the current version by a seat that may slap: valid (it collects) or false (it pays)."""
+        if slappable(self.pile, self.options):
+            self.collect(seat, BY_SLAP)
+            return VALID
+        self.pay(seat)
+        return FALSE
+
+    # The collection window -------------------------------------------------------------------
+    def gather(self, seat: int, seen: int, at: Any) -> None:
+        """A slap on the current version, kept for the window's judge (see the module's docstring)."""
+        if type(at) is not int or at < 0:
+            raise InvalidAction("with slap_window_ms, a slap carries its receive time: at, in ms (the referee's)")
+        gathered: tuple[tuple[int, int], ...] = ()
+        if self.window is None:
+            closes = at + self.options.slap_window_ms
+        else:
+            closes, gathered = self.window
+            if at >= closes:
+                raise InvalidAction(f"the slap window closed at {closes}: judge it before a slap received at {at}")
+            if any(slapper == seat for _, slapper in gathered):
+                raise IllegalAction(f"seat {seat}'s slap on this pile is already gathered", code="already_slapped")
+        self.window = (closes, (*gathered, (at, seat)))
+        self.added.append(Slap(seat, seen, PENDING, 0, at))
+
+    def judge(self) -> None:
+        """The window closes: its slaps judged in the order received, as they would have been without a window."""
+        if self.window is None:
+            raise InvalidAction("no slap window is open: there is nothing to judge")
+        _, gathered = self.window
+        self.window = None
+        version = self.pile_version
+        results = []
+        for _, seat in sorted(gathered, key=lambda slap: slap[0]):  # stable: equal times in the order applied
+            results.append((seat, STALE if self.pile_version != version else self.judge_slap(seat)))
+        self.added.append(Judge(results[0][0], tuple(results)))
         self.track()
 
     def may_slap(self, seat: int) -> bool:

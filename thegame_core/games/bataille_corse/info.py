@@ -13,7 +13,8 @@ ACTIONS = (
         "slap",
         "any time the pile is not empty, by any seat allowed to slap (C6), on turn or not: claim the pile as you saw "
         "it at pile_version; valid if a combination holds (you collect), false if none does (you pay), stale if the "
-        "pile changed since (nothing happens); the log says which (result)",
+        "pile changed since (nothing happens); the log says which (result). With slap_window_ms, a slap on the "
+        "current pile is pending until its window closes: the log's judge entry then says what each slap did",
         {"pile_version": "int"},
     ),
 )

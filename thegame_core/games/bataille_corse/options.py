@@ -19,6 +19,8 @@ from ...protocol import OptionInfo
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: The most flips a game may be given: a whole game of that many flips, its slaps included, fits a stored record.
 MAX_FLIPS = 10_000
+#: The longest collection window (ms): longer would hold the pile still for a visible moment after every slap.
+MAX_SLAP_WINDOW_MS = 1000
 EXHAUSTED_PAYER = ("borrow", "transfer_to_next")
 PENALTY_PLACES = ("bottom", "top_face_up")
 COMBINATIONS = ("double", "sandwich", "suite", "sum10", "product10", "poisson")
@@ -63,6 +65,16 @@ OPTIONS: tuple[OptionInfo, ...] = (
         "the game ends (flip_limit) after this many flips; ranking by cards held",
         min=1,
         max=MAX_FLIPS,
+    ),
+    OptionInfo(
+        "slap_window_ms",
+        "int",
+        0,
+        "0: slaps are judged as they are applied, the first applied wins. Above 0: the first slap on a pile version "
+        "opens a window of this many ms in which the slaps on that version are gathered (answered pending, no flip "
+        "meanwhile); when it closes they are judged by the server's receive time, the earliest received first",
+        min=0,
+        max=MAX_SLAP_WINDOW_MS,
     ),
 )
 PRESETS: dict[str, dict[str, Any]] = {
@@ -109,6 +121,7 @@ class Options:
     product10: bool = True
     poisson: bool = True
     max_flips: int = MAX_FLIPS
+    slap_window_ms: int = 0
     pairs: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -11,9 +11,10 @@ from typing import Any, ClassVar, NamedTuple
 from ...dealt import Recorded, TupleState
 from ...errors import InvalidAction, InvalidSetup
 from ...outcome import Outcome, Progress
-from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Slap
+from ...protocol import Timer
+from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Judge, Slap
 from .cards import check_deck, deal
-from .engine import MAX_ERRORS, Reason, advance, may_slap, step
+from .engine import MAX_ERRORS, Reason, Window, advance, may_slap, step
 from .hidden import hidden_deal
 from .options import Options
 from .views import EXCLUDED, GAME_NAME, IN, OUT, Observation
@@ -39,6 +40,7 @@ class Fields(NamedTuple):
     out_at: tuple[int, ...]  # the version at which each seat last went OUT (-1: never)
     flips: int
     won_by: tuple[int, int, int]  # piles won by a slap, by a challenge, otherwise
+    window: Window | None  # an open collection window: closes at (ms), gathered (at, seat)
     history: tuple[Action, ...]
     outcome: Outcome[Reason] | None
 
@@ -58,7 +60,7 @@ class State(TupleState, Fields, Progress, Recorded):
             raise InvalidSetup(f"first_seat must be an integer from 0 to {players - 1}, got {first_seat!r}")
         return cls(
             options, cards, first_seat, deal(cards, players, first_seat), (), (), 0, None, first_seat, None,
-            (0,) * players, 0, (), (1 << players) - 1, (-1,) * players, 0, (0, 0, 0), (), None,
+            (0,) * players, 0, (), (1 << players) - 1, (-1,) * players, 0, (0, 0, 0), None, (), None,
         )  # fmt: skip
 
     # The protocol's questions -------------------------------------------------------------------
@@ -68,11 +70,24 @@ class State(TupleState, Fields, Progress, Recorded):
 
     @property
     def current_seat(self) -> int | None:
-        return None if self.outcome is not None else self.current
+        """The seat to flip; None once over, and while a collection window is open (nobody flips then)."""
+        return None if self.outcome is not None or self.window is not None else self.current
 
     @property
     def waiting_for(self) -> frozenset[int]:
-        return frozenset() if self.outcome is not None else frozenset((self.current,))
+        """The seat to flip; nobody while a window is open: the game waits for its timer (``timer``)."""
+        return frozenset() if self.outcome is not None or self.window is not None else frozenset((self.current,))
+
+    def timer(self) -> Timer | None:
+        """The open window's close: when (ms, on the clock of the slaps' ``at``) and the referee's ``Judge``."""
+        if self.window is None:
+            return None
+        closes, gathered = self.window
+        return Timer(closes, Judge(min(gathered, key=lambda slap: slap[0])[1]))
+
+    def gathered(self, seat: int) -> bool:
+        """Whether ``seat``'s slap is gathered in the open window (it may not slap again until the judge)."""
+        return self.window is not None and any(slapper == seat for _, slapper in self.window[1])
 
     @property
     def turns(self) -> int:
@@ -87,8 +102,8 @@ class State(TupleState, Fields, Progress, Recorded):
         """The flip of the seat on turn, and a slap on the current pile version for any seat that may slap."""
         if self.outcome is not None:
             return []
-        actions: list[Action] = [FLIPS[seat]] if seat == self.current else []
-        if self.may_slap(seat):
+        actions: list[Action] = [FLIPS[seat]] if seat == self.current and self.window is None else []
+        if self.may_slap(seat) and not self.gathered(seat):
             actions.append(Slap(seat, self.pile_version))
         return actions
 
@@ -105,6 +120,8 @@ class State(TupleState, Fields, Progress, Recorded):
             return ()
         players, current = self.players, self.current
         seats = [(current + step) % players for step in range(1, players + 1)]
+        if self.window is not None:
+            return tuple(seat for seat in seats if self.may_slap(seat) and not self.gathered(seat))
         return tuple(seat for seat in seats if seat == current or self.may_slap(seat))
 
     def seat_states(self) -> tuple[str, ...]:
@@ -116,12 +133,14 @@ class State(TupleState, Fields, Progress, Recorded):
 
     def results(self, count: int) -> list[str | None]:
         """What each of the last ``count`` actions did, oldest first: a slap's ``"valid"``, ``"false"`` or
-        ``"stale"``; ``None`` for a flip. The log's entries carry the same words (``"result"``)."""
+        ``"stale"`` (``"pending"`` in a window: its ``Judge`` tells); ``None`` for a flip or a judge. The log's
+        entries carry the same words (``"result"``)."""
         return [action.result if type(action) is Slap else None for action in self.history[-count:]] if count else []
 
     def stats(self) -> dict[str, int]:
         """What the simulator adds up: how piles were won, and how slaps turned out."""
         slaps = Counter(action.result for action in self.history if type(action) is Slap)
+        slaps.update(result for action in self.history if type(action) is Judge for _, result in action.results)
         by_slap, by_challenge, other = self.won_by
         return {
             "piles won:by slap": by_slap,
@@ -162,6 +181,7 @@ class State(TupleState, Fields, Progress, Recorded):
             self.seat_states(),
             self.errors,
             self.current_seat,
+            None if self.window is None else (self.window[0], tuple(seat for _, seat in self.window[1])),
             self.outcome,
             () if seat is None else tuple(self.legal_actions(seat)),
         )

@@ -22,7 +22,8 @@ IN, OUT, EXCLUDED = "in", "out", "excluded"
 
 class Observation(NamedTuple):
     """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment; ``pile`` holds card ints
-    (``cards.NAMES`` gives their strings), bottom first; ``challenge`` is (challenger, payer, attempts left)."""
+    (``cards.NAMES`` gives their strings), bottom first; ``challenge`` is (challenger, payer, attempts left);
+    ``window`` an open collection window: when it closes (ms) and the seats whose slaps it gathered, in order."""
 
     seat: int | None
     options: Options
@@ -36,6 +37,7 @@ class Observation(NamedTuple):
     states: tuple[str, ...]
     errors: tuple[int, ...]
     current_seat: int | None
+    window: tuple[int, tuple[int, ...]] | None
     outcome: Outcome[str] | None
     legal: tuple[Action, ...]
 
@@ -58,7 +60,7 @@ class Observation(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The view of the HTTP contract: common fields, the table, and a seat's own actions."""
-        challenge = self.challenge
+        challenge, window = self.challenge, self.window
         playing = self.outcome is None
         view: dict[str, Any] = {
             "game": GAME_NAME,
@@ -80,6 +82,7 @@ class Observation(NamedTuple):
             if challenge is None
             else {"challenger": challenge[0], "payer": challenge[1], "attempts_left": challenge[2]},
             "flips": self.flips,
+            "slap_window": None if window is None else {"closes_at": window[0], "slaps": list(window[1])},
         }
         if self.seat is not None:
             view["seat"] = self.seat
@@ -96,7 +99,7 @@ def _without_seat(action: Action) -> dict[str, Any]:
 def observation_from_view(view: Mapping[str, Any], options: Options) -> Observation:
     """The inverse of ``Observation.to_dict()``, given the resolved options (the view's legal actions carry no seat:
     the view's seat is put back)."""
-    seat, seats, challenge = view.get("seat"), view["seats"], view["challenge"]
+    seat, seats, challenge, window = view.get("seat"), view["seats"], view["challenge"], view["slap_window"]
     return Observation(
         seat=seat,
         options=options,
@@ -112,6 +115,7 @@ def observation_from_view(view: Mapping[str, Any], options: Options) -> Observat
         states=tuple(entry["state"] for entry in seats),
         errors=tuple(entry["errors"] for entry in seats),
         current_seat=view["current_seat"],
+        window=None if window is None else (window["closes_at"], tuple(window["slaps"])),
         outcome=Outcome.from_dict(view["outcome"]),
         legal=tuple(action_from_dict({**action, "seat": seat}) for action in view.get("legal_actions", ())),
     )
@@ -121,7 +125,7 @@ def lobby_view(options: Options) -> dict[str, Any]:
     """The public view of the table before the deal: status ``"lobby"``, nothing dealt."""
     players = options.players
     view = Observation(
-        None, options, 0, (), 0, 0, None, 0, (0,) * players, (IN,) * players, (0,) * players, None, None, ()
+        None, options, 0, (), 0, 0, None, 0, (0,) * players, (IN,) * players, (0,) * players, None, None, None, ()
     ).to_dict()
     view["status"] = "lobby"
     return view
@@ -156,6 +160,15 @@ VIEW_SCHEMA: dict[str, dict[str, Any]] = {
         "description": "an open challenge: the payer flips until an honour or attempts_left runs out",
     },
     "flips": {"type": "integer", "minimum": 0, "description": "cards flipped so far"},
+    "slap_window": {
+        "type": ["object", "null"],
+        "properties": {
+            "closes_at": {"type": "integer", "description": "when it closes: epoch milliseconds, the server's clock"},
+            "slaps": {"type": "array", "items": {"type": "integer"}, "description": "seats whose slaps it holds"},
+        },
+        "description": "an open collection window (slap_window_ms): slaps on this pile_version are gathered, "
+        "answered pending, and judged when it closes, the earliest received first; nobody flips meanwhile",
+    },
     "seats": {
         "type": "array",
         "items": {

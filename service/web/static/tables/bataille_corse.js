@@ -11,7 +11,8 @@ const SUITS = {S: ["♠", "spades", 230], H: ["♥", "hearts", 0], D: ["♦", "d
 const RANKS = {A: "ace", J: "jack", Q: "queen", K: "king"};
 const TRIES = {A: 4, K: 3, Q: 2, J: 1};
 const STATES = {in: "in", out: "out: may slap back in", excluded: "excluded"};
-const RESULTS = {valid: "valid, the pile is won", false: "false, a penalty", stale: "too late (stale), no effect"};
+const RESULTS = {valid: "valid, the pile is won", false: "false, a penalty", stale: "too late (stale), no effect",
+  pending: "held until the slaps are judged"};
 
 const tables = new WeakMap(); // table element -> the view and ctx drawn last, for the Space key
 const seatOf = (view) => view.seats.find((seat) => seat.seat === view.seat);
@@ -95,6 +96,7 @@ function listenForSpace(root) {
 
 export function todo(view) {
   const types = new Set((view.legal_actions || []).map((action) => action.type));
+  if (view.slap_window?.slaps.includes(view.seat)) return "Your slap is held: the slaps on this pile are judged soon.";
   if (types.has("flip")) return "Your turn: flip a card. Slap (Space) when the top cards make a combination.";
   if (types.has("slap")) return "Slap (Space) when the top cards make a combination.";
   if (seatOf(view)?.state === "excluded") return "You are excluded: three false slaps.";
@@ -105,15 +107,17 @@ export function seatFacts(seat) {
   return `${seat.packet} ${seat.packet === 1 ? "card" : "cards"}${seat.state === "in" ? "" : `, ${seat.state}`}`;
 }
 
-/** Slaps are announced at once, whoever slapped: they change who holds the pile. */
+/** Slaps and their judgement (a collection window's) are announced at once: they change who holds the pile. */
 export function urgent(entry) {
-  return entry.type === "slap";
+  return entry.type === "slap" || entry.type === "judge";
 }
 
-export function describe(entry, name) {
+export function describe(entry, name, names) {
   switch (entry.type) {
     case "flip": return `${name} flipped`;
     case "slap": return entry.result ? `${name} slapped: ${RESULTS[entry.result] || entry.result}` : `${name} slapped`;
+    case "judge": return "Slaps judged, first received first: "
+      + entry.results.map((judged) => `${names(judged.seat)} ${RESULTS[judged.result] || judged.result}`).join("; ");
     default: return null;
   }
 }

@@ -68,10 +68,14 @@ class Analysis {
     this.timer = setTimeout(() => this.ask(answer.headers.get("Location") || location, wait), wait * 1000);
   }
 
+  /** A refusal: said, with "Ask again" when asking later may help (the network, a limit, a busy service); not for
+   * a game the server will not analyse (409: not over yet, its day not over, slaps judged by time). */
   failed(error, location) {
     this.status.textContent = `No analysis: ${error.message}.`;
     this.status.classList.add("error");
     this.progress.remove();
+    announce(`No analysis: ${error.message}.`);
+    if (error.status >= 400 && error.status < 500 && error.status !== 429) return;
     const again = h("button", {type: "button", onclick: () => {
       again.remove();
       this.status.classList.remove("error");
@@ -79,7 +83,6 @@ class Analysis {
       this.ask(location, 0);
     }}, "Ask again");
     this.root.append(again);
-    announce(`No analysis: ${error.message}.`);
   }
 
   ready(data) {

@@ -19,13 +19,13 @@ const MEASURES = {
   cards_left: {
     of: (value) => value.cards_left, lowerIsBetter: true, name: "Cards left (expected)",
     format: (number) => number.toFixed(number >= 10 || Number.isInteger(number) ? 0 : 1),
-    words: (number) => `${number.toFixed(1)} cards left`,
+    words: (number) => `${number.toFixed(1)} cards left`, short: (number) => number.toFixed(1),
     cost: (cost) => `${cost.toFixed(1)} more cards left`, gain: (gain) => `${gain.toFixed(1)} fewer cards left`,
   },
   win: {
     of: (value) => value.win, lowerIsBetter: false, name: "Chance to win",
     format: (number) => `${Math.round(number * 100)}%`,
-    words: (number) => `${Math.round(number * 100)}% to win`,
+    words: (number) => `${Math.round(number * 100)}% to win`, short: (number) => `${Math.round(number * 100)}%`,
     cost: (cost) => `${Math.round(cost * 100)} points less to win`, gain: (gain) => `${Math.round(gain * 100)} points more to win`,
   },
 };
@@ -144,6 +144,7 @@ class Analysis {
         label: `${this.moves(decision)}, ${this.replay.name(decision.seat)}: ${this.worth(decision)}${this.flags.has(index) ? `, costliest number ${this.flags.get(index)}` : ""}`,
       })),
       onPick: (index) => this.replay.jump(decisions[index].start),
+      room: this.root.clientWidth - 24, // the panel's padding
     });
   }
 
@@ -165,13 +166,14 @@ class Analysis {
       h("th", {scope: "row"}, h("button", {type: "button", class: "link-button",
         onclick: () => this.replay.jump(decision.start)}, this.moves(decision))),
       h("td", {}, this.replay.name(decision.seat)),
-      h("td", {}, this.measure.words(this.measure.of(decision.played_value))),
-      h("td", {}, this.measure.words(this.measure.of(decision.best_value))),
-      h("td", {}, decision.same ? "same choice" : costWords(decision.cost, this.measure)),
+      h("td", {}, this.measure.short(this.measure.of(decision.played_value))),
+      h("td", {}, this.measure.short(this.measure.of(decision.best_value))),
+      h("td", {}, decision.same ? "same" : `${decision.cost > 0 ? "+" : ""}${this.measure.short(decision.cost)}`),
       h("td", {}, this.flagMark(index))));
     return h("details", {class: "analysis-table"}, h("summary", {}, "Every move's value (the chart as a table)"),
-      h("table", {}, h("caption", {}, "Every move's value"),
-        h("thead", {}, h("tr", {}, ["Move", "Who", "Move made", "Best's", "Cost", "Flag"].map((title) => h("th", {scope: "col"}, title)))),
+      h("table", {}, h("caption", {}, "Every move's value",
+        h("small", {}, ` (cost: how much worse than best's, ${this.data.measure === "win" ? "in chance to win" : "in cards left"}; below 0, better)`)),
+        h("thead", {}, h("tr", {}, ["Move", "Who", `Move made: ${this.measure.name.toLowerCase()}`, "Best's", "Cost", "Flag"].map((title) => h("th", {scope: "col"}, title)))),
         h("tbody", {}, rows)));
   }
 

@@ -6,17 +6,18 @@
 
 import {s} from "./dom.js";
 
-const WIDTH = 640;
+const WIDTH = 640; // at most: a narrower panel draws it as wide as itself, so that its text keeps its size
 const HEIGHT = 170;
 const PAD = {left: 44, right: 12, top: 12, bottom: 24};
 export const SERIES_COLOURS = 6; // analysis.css's .series-0 ... .series-5
 
 /** The chart: `points` (one per decision: `{value, best, series, label, flag}`), the values' `range` ([low, high]),
- * the axis' `unit` and whether lower values are better (`lowerIsBetter`: drawn at the top), `onPick(index)`. Returns
- * the SVG element and `mark(index)` (the decision the replay is at, or -1). */
-export function valueChart({points, range, unit, lowerIsBetter, label, onPick}) {
+ * the axis' `unit` and whether lower values are better (`lowerIsBetter`: drawn at the top), `onPick(index)`, the
+ * `room` it has (px). Returns the SVG element and `mark(index)` (the decision the replay is at, or -1). */
+export function valueChart({points, range, unit, lowerIsBetter, label, onPick, room}) {
+  const width = Math.round(Math.min(WIDTH, Math.max(300, room)));
   const [low, high] = range;
-  const step = points.length > 1 ? (WIDTH - PAD.left - PAD.right) / (points.length - 1) : 0;
+  const step = points.length > 1 ? (width - PAD.left - PAD.right) / (points.length - 1) : 0;
   const x = (index) => PAD.left + index * step;
   const y = (value) => {
     const share = Math.min(Math.max((value - low) / (high - low || 1), 0), 1);
@@ -25,11 +26,11 @@ export function valueChart({points, range, unit, lowerIsBetter, label, onPick}) 
   const cursor = s("line", {class: "chart-cursor", y1: PAD.top, y2: HEIGHT - PAD.bottom, visibility: "hidden"});
   const buttons = points.map((point, index) => pointButton(point, x(index), y, Math.min(10, step / 2 || 10),
     () => onPick(index)));
-  const svg = s("svg", {class: "value-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "group", "aria-label": label},
-    axes(range, unit, lowerIsBetter, y), lines(points, x, y), cursor, buttons);
+  const svg = s("svg", {class: "value-chart", viewBox: `0 0 ${width} ${HEIGHT}`, role: "group", "aria-label": label},
+    axes(range, unit, lowerIsBetter, y, width), lines(points, x, y), cursor, buttons);
   svg.addEventListener("keydown", (event) => move(event, buttons));
   svg.addEventListener("click", (event) => {
-    const across = (event.clientX - svg.getBoundingClientRect().left) * WIDTH / svg.getBoundingClientRect().width;
+    const across = (event.clientX - svg.getBoundingClientRect().left) * width / svg.getBoundingClientRect().width;
     const index = step ? Math.min(Math.max(Math.round((across - PAD.left) / step), 0), points.length - 1) : 0;
     rove(buttons, index);
     onPick(index);
@@ -47,12 +48,12 @@ export function valueChart({points, range, unit, lowerIsBetter, label, onPick}) 
   };
 }
 
-function axes([low, high], unit, lowerIsBetter, y) {
+function axes([low, high], unit, lowerIsBetter, y, width) {
   const ticks = [low, (low + high) / 2, high].map((value) => s("g", {class: "chart-tick"},
-    s("line", {x1: PAD.left - 4, x2: WIDTH - PAD.right, y1: y(value), y2: y(value)}),
+    s("line", {x1: PAD.left - 4, x2: width - PAD.right, y1: y(value), y2: y(value)}),
     s("text", {x: PAD.left - 6, y: y(value) + 4, "text-anchor": "end"}, unit.format(value))));
   return s("g", {class: "chart-axes", "aria-hidden": "true"}, ticks,
-    s("text", {x: PAD.left, y: HEIGHT - 6}, `${unit.name} per move${lowerIsBetter ? " (fewer is better, at the top)" : ""}`));
+    s("text", {x: PAD.left, y: HEIGHT - 6}, `${unit.name} per move${lowerIsBetter ? ", fewer at the top" : ""}`));
 }
 
 function lines(points, x, y) {

@@ -100,6 +100,7 @@ def test_the_replay_shows_each_move_against_best_s_and_flags_the_costliest(perso
     assert page.url.endswith(f"/{decided_at(second)}")
 
     first.locator(".chart-hit").click()
+    page.evaluate("document.querySelector('.game-id').style.visibility = 'hidden'")  # new every run
     page.locator(".replay").screenshot(path=SCREENSHOTS / "analysis-1280.png", animations="disabled")
     ann.assert_clean()
 

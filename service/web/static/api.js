@@ -14,21 +14,27 @@ export function randomKey() {
 }
 
 /** `method` on `/v1` + `path`; resolves to the JSON answer (`null` for 204), rejects with an ApiError. */
-export async function call(method, path, {token, body, key} = {}) {
+export async function call(method, path, options) {
+  return (await exchange(method, `/v1${path}`, options)).data;
+}
+
+/** `method` on `url` (a path of this origin): its status, headers and JSON body, for a caller that needs more than the
+ * body (a `202` and its `Location`); rejects with an ApiError as `call` does. */
+export async function exchange(method, url, {token, body, key} = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (key) headers["Idempotency-Key"] = key;
   let answer;
   try {
-    answer = await fetch(`/v1${path}`, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+    answer = await fetch(url, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
   } catch {
     throw new ApiError(0, {error: "network", message: "the service cannot be reached: check the connection"});
   }
   const text = await answer.text();
   const data = text ? JSON.parse(text) : null;
   if (!answer.ok) throw new ApiError(answer.status, data);
-  return data;
+  return {status: answer.status, headers: answer.headers, data};
 }
 
 export const get = (path, token) => call("GET", path, {token});

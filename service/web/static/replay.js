@@ -1,6 +1,8 @@
 // A finished game's replay: every state from the deal to the end, every hand shown, stepped through forward and back,
 // by jumps or by autoplay. The states come from the service (`/web/replays/<id>`, rebuilt by the rules from the
-// replay record the log shows); the moves in words from the log. Shareable: `#/replay/<id>/<step>`.
+// replay record the log shows); the moves in words from the log. Shareable: `#/replay/<id>/<step>`. Its "Analysis"
+// panel loads analysis.js (its chart, its table marks, its style sheet) only when asked for: a replay alone never
+// loads them.
 
 import {announce} from "./announce.js";
 import {get} from "./api.js";
@@ -62,8 +64,36 @@ class Replay {
         step("⏮", "To the start", () => 0), step("◀", "Back one move", () => this.at - 1),
         step("▶", "Forward one move", () => this.at + 1), step("⏭", "To the end", () => last), this.play,
         h("label", {for: "replay-step"}, "Move "), this.slider),
+      this.analysisPanel(),
       h("p", {}, h("a", {href: `#/game/${this.gameId}`}, "Back to the game")),
       h("details", {class: "log"}, h("summary", {}, "Every move"), this.moves)));
+  }
+
+  analysisPanel() {
+    this.panel = h("section", {class: "analysis panel", "aria-labelledby": "analysis-title"},
+      h("h3", {id: "analysis-title"}, "Analysis"),
+      h("p", {}, "What the best bot would have done at each move, from what that seat could see, and what each move "
+        + "was worth against its choice. The server works it out by playing the game on many times: allow a minute."),
+      h("button", {type: "button", key: "analyse", onclick: () => this.analyse()}, "Analyse the moves"));
+    return this.panel;
+  }
+
+  async analyse() {
+    const button = this.panel.querySelector("button");
+    button.disabled = true;
+    let module;
+    try {
+      module = await import("./analysis.js");
+    } catch (error) {
+      this.panel.append(h("p", {class: "error"}, `The analysis cannot be shown: ${error.message}`));
+      button.disabled = false;
+      return;
+    }
+    if (!this.panel.isConnected) return; // the replay was left meanwhile
+    this.analysis = module.mountAnalysis(this.panel, {
+      gameId: this.gameId, game: this.view.game, table: this.table, name: (seat) => this.name(seat), items: [...this.moves.children],
+      jump: (index) => this.show(index), redraw: () => this.show(this.at, {quiet: true}),
+    });
   }
 
   words(entry) {
@@ -76,16 +106,20 @@ class Replay {
     return entry?.name || `Seat ${seat + 1}`;
   }
 
-  show(index) {
+  show(index, {quiet = false} = {}) {
     const last = this.frames.length - 1;
     this.at = Math.min(Math.max(0, index), last);
     const frame = {...this.frames[this.at], seats: this.frames[this.at].seats.map((seat, n) => ({...this.view.seats[n], ...seat}))};
     const ctx = {send: () => {}, name: (seat) => this.name(seat)};
-    keepFocus(this.board, () => this.table?.render(this.board, frame, ctx));
+    let note = "";
+    keepFocus(this.board, () => {
+      this.table?.render(this.board, frame, ctx);
+      note = this.analysis?.show(this.at, this.board) || "";
+    });
     const done = this.at === last ? ` The end: ${this.view.outcome ? outcomeText(this.view, this) : this.view.status}.` : "";
     const move = this.at === 0 ? "The deal." : `Move ${this.at} of ${last}: ${this.words(this.entries[this.at - 1])}.`;
     this.caption.textContent = move + done;
-    if (!this.timer) announce(move + done); // autoplay speaks for itself on the table; steps are read out
+    if (!this.timer && !quiet) announce(move + done + note); // autoplay speaks for itself on the table; steps are read out
     this.slider.value = String(this.at);
     history.replaceState(null, "", `#/replay/${this.gameId}/${this.at}`);
     if (this.at === last) this.pause();
@@ -106,6 +140,7 @@ class Replay {
 
   stop() {
     this.pause();
+    this.analysis?.stop();
   }
 }
 

@@ -60,7 +60,7 @@ function centre(view, ctx) {
 
 function seatArea(seat, view, ctx) {
   return h("li", {class: ["bc-seat", seat.seat === view.seat && "mine", seat.seat === view.current_seat && "turn",
-    seat.state !== "in" && seat.state]},
+    seat.state !== "in" && seat.state], "data-seat": seat.seat},
   h("span", {class: "who"}, ctx.name(seat.seat)),
   backs(seat.packet, seat.packet === 1 ? "card" : "cards"),
   h("span", {class: "state"}, STATES[seat.state] || seat.state),
@@ -115,7 +115,7 @@ export function urgent(entry) {
 export function describe(entry, name, names) {
   switch (entry.type) {
     case "flip": return `${name} flipped`;
-    case "slap": return `${name} slapped: ${RESULTS[entry.result] || entry.result}`;
+    case "slap": return entry.result ? `${name} slapped: ${RESULTS[entry.result] || entry.result}` : `${name} slapped`;
     case "judge": return "Slaps judged, first received first: "
       + entry.results.map((judged) => `${names(judged.seat)} ${RESULTS[judged.result] || judged.result}`).join("; ");
     default: return null;

@@ -61,10 +61,11 @@ function seatArea(root, seat, view, ctx, actions) {
       : ninjaCard(value, {look: "small"});
   });
   const hand = view.hands ? view.hands[seat.seat] : null;
-  return h("section", {class: ["nj-seat", mine && "mine"], "aria-label": mine ? "Your cards on the table" : `${ctx.name(seat.seat)}'s cards`},
+  return h("section", {class: ["nj-seat", mine && "mine"], "data-seat": seat.seat,
+    "aria-label": mine ? "Your cards on the table" : `${ctx.name(seat.seat)}'s cards`},
     h("h3", {}, mine ? "You" : ctx.name(seat.seat), view.phase === "swap" && seat.ready ? " (ready)" : ""),
     h("div", {class: "row"},
-      hand ? h("div", {class: "cards", role: "group", "aria-label": `${ctx.name(seat.seat)}'s hand`}, hand.map((value) => ninjaCard(value, {look: "small"})))
+      hand ? h("div", {class: "cards in-hand", role: "group", "aria-label": `${ctx.name(seat.seat)}'s hand`}, hand.map((value) => ninjaCard(value, {look: "small"})))
         : (mine ? null : backs(seat.hand_size, "in hand")),
       h("div", {class: "cards face-up", role: "group", "aria-label": "face up"}, faceUp),
       seat.face_down ? backs(seat.face_down, "face down") : null));

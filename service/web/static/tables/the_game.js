@@ -83,7 +83,7 @@ function hand(view, plays, chosen, choose) {
 
 function everyHand(view, ctx) {
   return h("div", {class: "all-hands"}, view.hands.map((cards, seat) =>
-    h("div", {class: "seat-hand", role: "group", "aria-label": `${ctx.name(seat)}'s hand`},
+    h("div", {class: "seat-hand", role: "group", "aria-label": `${ctx.name(seat)}'s hand`, "data-seat": seat},
       h("span", {class: "who"}, ctx.name(seat)), cards.map((value) => theCard(value, {look: "small"})))));
 }
 

@@ -65,9 +65,9 @@ class Value:
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision: ``seat`` played the log's actions ``start`` to ``end`` (versions: actions before and after);
-    ``best`` is what the bot would have played instead, ``same`` whether it leaves the seat the same table (the
-    same actions, or the same in another order), and each choice's value."""
+    """One decision: ``seat`` played the replay record's actions ``start`` to ``end``, the end excluded (the core's
+    versions before and after); ``best`` is what the bot would have played instead, ``same`` whether it leaves the
+    seat the same table (the same actions, or the same in another order), and each choice's value."""
 
     seat: int
     start: int

@@ -14,7 +14,7 @@ on is refused, ``412``). A **race** is a pile version where the client saw a com
 stream, no network, no lateness: ``pace``); the bot's wins; the bot's lateness (applied minus due, as each
 process's clock runner measured it and logged at exit: ``gunicorn_conf.worker_exit``); the client's view delay
 (from the runner's write to the client's receipt); flips played; the client's answers by status (``503`` must not
-occur).
+occur); the machine's load average over the last minute (other work on the same cores makes everyone late).
 
 ``--spectators S`` then plays the same games one after the other, at the delay ``--watched-delay``, first alone
 (the baseline), then each with S anonymous streams on it spread over both processes, and prints the same rows: the
@@ -139,7 +139,6 @@ class Row:
     lateness: list[float] = field(default_factory=list)
     view_delays: list[float] = field(default_factory=list)
     flips: int = 0
-    reports: int = 0
 
     def print(self) -> None:
         races = sum(self.won.values())
@@ -152,7 +151,7 @@ class Row:
             f"{self.won['bot']:>5} {self.won['nobody']:>4}  {percentile(self.lateness, 0.5):5.1f} / "
             f"{percentile(self.lateness, 0.99):5.1f} / {max(self.lateness, default=float('nan')):5.1f} "
             f"({len(self.lateness):>4})  {percentile(self.view_delays, 0.5):4.1f} / "
-            f"{percentile(self.view_delays, 0.99):5.1f}  {self.flips:>5}  {answers}  ({self.reports} reports)"
+            f"{percentile(self.view_delays, 0.99):5.1f}  {self.flips:>5}  {os.getloadavg()[0]:4.1f}  {answers}"
         )
 
 
@@ -195,7 +194,7 @@ def run(label: str, delay_ms: float, rounds: list[list[int]], flips: int, specta
     # opening the streams is a burst of its own: count the moves made once all of a game's streams are open
     ready = {game_id: done.ready for done in played for game_id, _ in done.games}
     row.lateness = [ms for ms, (game_id, _, at) in runs if at > ready.get(game_id, 0.0)]
-    row.reports = len(reports)
+    assert len(reports) == 2, f"{len(reports)} of the 2 servers logged their counts"
     written = {(game_id, version): at for _, (game_id, version, at) in runs}
     row.view_delays = [
         (at - written[(game_id, version)]) * 1000
@@ -254,7 +253,7 @@ def main() -> None:
     seeds = list(range(args.seed, args.seed + args.games))
     print(
         f"{'client delay':>22} {'races':>6} {'client':>6} {'share (95% interval)':>23} {'pace':>6} {'bot':>5} "
-        f"{'none':>4}  {'bot lateness p50/p99/max ms (n)':>31}  {'view p50/p99':>12}  {'flips':>5}  answers"
+        f"{'none':>4}  {'bot lateness p50/p99/max ms (n)':>31}  {'view p50/p99':>12}  {'flips':>5}  load  answers"
     )
     for delay in args.delays:
         run(f"{delay:g} ms", delay, [seeds], args.flips, 0).print()

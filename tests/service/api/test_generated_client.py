@@ -9,6 +9,7 @@ Everything is local: the generator reads the committed file and writes into a te
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -18,10 +19,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from unittest import mock
 
 import pytest
 from openapi_spec_validator import validate
-from servers import ROOT, free_port, health
+from servers import ROOT, running
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
@@ -58,18 +60,13 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    """``python -m service`` on a free port: embedded store, or the real Redis when REDIS_URL is set."""
-    port = free_port()
+    """``python -m service`` on a free port (``servers.running``: its access log goes to a file, never to a pipe
+    that would fill up and block it): embedded store, or the real Redis when REDIS_URL is set."""
     ttls = {name: TEST_TTL for name in ("TG_LOBBY_TTL", "TG_GAME_TTL", "TG_FINISHED_TTL")}
-    env = {**os.environ, **ttls, "PORT": str(port)}
-    command = [sys.executable, "-m", "service"]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        health(port, process)
+    with contextlib.ExitStack() as stack:
+        with mock.patch.dict(os.environ, ttls):  # the server's environment only: it is copied at its start
+            port, _ = stack.enter_context(running([sys.executable, "-m", "service"]))
         yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def operation(api: ModuleType, tag: str, name: str) -> Any:

@@ -108,7 +108,8 @@ class GameState(Protocol[ActionT, ObsT_co]):
     def waiting_for(self) -> frozenset[int]: ...
     @property
     def turns(self) -> int:
-        """Turns played so far, as the game counts them (The Game: ended turns; Ninja: in-turn moves)."""
+        """Turns played so far, as the game counts them (The Game: ended turns; Ninja: in-turn moves; Bataille
+        corse: flips)."""
         ...
 
     def legal_actions(self, seat: int) -> Sequence[ActionT]: ...

@@ -19,9 +19,11 @@ def finished(process: subprocess.Popen[str]) -> list[dict[str, Any]]:
 
 
 def versions_sent(lines: list[dict[str, Any]]) -> set[int]:
-    """The versions a client's moves produced: a batch sent at version v and applied makes v+1 ... v+n."""
+    """The versions a client's moves produced: a batch of n actions answered at version a made a-n+1 ... a (no
+    server bot acts before the answer here; a real-time game's batch, sent without If-Match, may apply after the
+    version it was decided at)."""
     moves = [line for line in lines if line["event"] == "move"]
-    return {move["version"] + step for move in moves for step in range(1, len(move["actions"]) + 1)}
+    return {move["after"] - step for move in moves for step in range(len(move["actions"]))}
 
 
 def play_whole_game(

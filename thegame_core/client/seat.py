@@ -3,7 +3,10 @@
 The bot reads the same observation it reads in-process (``Game.observation_from_view``): the view, plus the
 public history from the game's log up to the view's version. A decision is sent as one batch with
 ``If-Match: "<version>"`` (it only applies to the state the bot saw) and an ``Idempotency-Key`` derived from that
-version (a retry after a network error is never applied twice). When another change got there first (a race:
+version (a retry after a network error is never applied twice). A real-time game's batch goes without
+``If-Match``: its actions carry what they need (a slap its ``pile_version``, judged stale by the game if the pile
+moved on; a flip is refused once it is not the seat's turn), and another seat's change that leaves the pile as it
+was (a late slap) must not cost the seat its slap. When another change got there first (a race:
 ``stale_version``, ``not_your_turn``, ``window_closed``...) nothing was applied, and the next view of the stream
 brings the change that won: the seat decides again then, never in a loop of its own.
 """
@@ -135,7 +138,9 @@ class SeatPlayer:
         self._decided = version
         if not decision:
             return
-        headers = {"If-Match": f'"{version}"', "Idempotency-Key": f"tg-client-{view['seat']}-{version}"}
+        headers = {"Idempotency-Key": f"tg-client-{view['seat']}-{version}"}
+        if not getattr(game, "realtime", False):  # a real-time game judges each action on what it carries
+            headers["If-Match"] = f'"{version}"'
         try:
             answer = call(self.api, self.backoff, "POST", "/actions", {"actions": decision}, headers)
         except ApiError as error:

@@ -1,13 +1,15 @@
 """The committed OpenAPI document serves third-party tooling: it validates, and a client generated from it by
 openapi-python-client plays whole games against a real server (a subprocess on a free port, real sockets): The Game
 through its own operations (seats, start, single plays, turn ends, whole turns, a signal, errors, the log and its
-replay), and Ninja through the actions route, from the actions its typed views list.
+replay), Ninja through the actions route, from the actions its typed views list, and Bataille corse's slaps with
+the `pile_version` they saw and the `results` of each answer.
 
 Everything is local: the generator reads the committed file and writes into a temporary folder.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -17,12 +19,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from unittest import mock
 
 import pytest
 from openapi_spec_validator import validate
-from servers import ROOT, free_port, health
+from servers import ROOT, running
 
 import thegame_core as tg
+from thegame_core.bots import create_bot
 
 SPEC = ROOT / "openapi" / "openapi.json"
 PACKAGE = "tg_generated_client"
@@ -56,18 +60,13 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    """``python -m service`` on a free port: embedded store, or the real Redis when REDIS_URL is set."""
-    port = free_port()
+    """``python -m service`` on a free port (``servers.running``: its access log goes to a file, never to a pipe
+    that would fill up and block it): embedded store, or the real Redis when REDIS_URL is set."""
     ttls = {name: TEST_TTL for name in ("TG_LOBBY_TTL", "TG_GAME_TTL", "TG_FINISHED_TTL")}
-    env = {**os.environ, **ttls, "PORT": str(port)}
-    command = [sys.executable, "-m", "service"]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        health(port, process)
+    with contextlib.ExitStack() as stack:
+        with mock.patch.dict(os.environ, ttls):  # the server's environment only: it is copied at its start
+            port, _ = stack.enter_context(running([sys.executable, "-m", "service"]))
         yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def operation(api: ModuleType, tag: str, name: str) -> Any:
@@ -211,4 +210,75 @@ def test_a_generated_client_plays_ninja_from_its_legal_actions(api: ModuleType, 
     state = tg.replay(log.replay.to_dict())
     assert state.public_view()["pile"] == view.pile and state.outcome.to_dict() == view.outcome.to_dict()
     refused = send(game_id, client=seats[0], body=models.Action.from_dict({"type": "ready"}))
+    assert refused.status_code == 409 and (refused.parsed.code, refused.parsed.error) == (409, "game_over")
+
+
+def test_a_generated_client_races_a_whole_game_of_bataille_corse(api: ModuleType, base_url: str) -> None:
+    """Two seats of Bataille corse played through `send_actions` alone: each seat's `best` bot judges the seat's
+    typed view; a seat that sees a combination slaps with the view's `pile_version` (valid), the other seat then
+    slaps the same version (stale), a slap on a pile with no combination is false, the seat on turn flips
+    otherwise; every answer's `results` says so, and the game ends at its flip limit or with every card in one
+    packet. The log's replay rebuilds the final state, and a slap after the end is `409 game_over`."""
+    models = importlib.import_module(f"{api.__name__}.models")
+    client = api.Client(base_url=base_url, raise_on_unexpected_status=True)
+    options = models.CreateGameOptions.from_dict({"max_flips": 80})
+    body = models.CreateGame(game="bataille-corse", players=2, seed=5, options=options)
+    created = operation(api, "games", "create_game")(client=client, body=body)
+    assert created.status_code == 201, created.content
+    game_id = created.parsed.game_id
+    host = api.AuthenticatedClient(base_url=base_url, token=created.parsed.host_token)
+    seats = []
+    for name in ("ada", "bob"):
+        taken = operation(api, "seats", "take_seat")(game_id, client=client, body=models.SeatRequest(name=name))
+        seats.append(api.AuthenticatedClient(base_url=base_url, token=taken.parsed.token))
+    start = operation(api, "games", "start_game")(game_id, client=host, body=models.StartRequest(first_seat=0))
+    assert isinstance(start.parsed, models.BatailleCorseView) and start.parsed.current_seat == 0, start.content
+
+    get_game, send = operation(api, "games", "get_game"), operation(api, "actions", "send_actions")
+    game = tg.get_game("bataille-corse")
+    bots = [create_bot("best", game="bataille-corse", seed=seat) for seat in range(2)]
+
+    def act(seat: int, action: dict[str, Any], result: str | None) -> Any:
+        answer = send(game_id, client=seats[seat], body=models.Action.from_dict(action))
+        assert answer.status_code == 200 and isinstance(answer.parsed, models.BatailleCorseView), answer.content
+        assert [entry.to_dict() for entry in answer.parsed.results] == [{"type": action["type"], "result": result}]
+        return answer.parsed
+
+    said = {"valid": 0, "stale": 0, "false": 0, None: 0}
+    while (view := get_game(game_id, client=client).parsed).status == "playing":
+        mine = [get_game(game_id, client=seats[seat]).parsed for seat in range(2)]
+        assert all(isinstance(seen, models.BatailleCorseView) and seen.seat == n for n, seen in enumerate(mine))
+        wants = [bots[n].act(game.observation_from_view(seen.to_dict(), [])) for n, seen in enumerate(mine)]
+        slappers = [n for n, actions in enumerate(wants) if actions and actions[0].to_dict()["type"] == "slap"]
+        slap = {"type": "slap", "pile_version": view.pile_version}
+        if slappers:  # a combination: the first seat collects, the other one's slap on that pile comes too late
+            collected = act(slappers[0], slap, "valid")
+            assert collected.pile == [] and collected.pile_version == view.pile_version + 1
+            said["valid"] += 1
+            if collected.status == "playing":  # a slap may win the last cards: then the game is over
+                act(1 - slappers[0], slap, "stale")
+                said["stale"] += 1
+        elif view.pile and not said["false"]:  # once: a slap on a pile with no combination costs cards
+            after = act(1, slap, "false")
+            assert after.penalty_cards == view.penalty_cards + 3 and after.seats[1].errors == 0
+            said["false"] += 1
+        else:
+            act(view.current_seat, {"type": "flip"}, None)
+            said[None] += 1
+        assert said[None] <= 80, "the flip limit is 80"
+
+    assert said["valid"] and said["stale"] and said["false"] == 1, said
+    assert view.status == "finished" and isinstance(view.outcome, models.Outcome), view.to_dict()
+    assert view.outcome.reason in ("all_cards", "flip_limit") and sorted(view.outcome.ranking) == [0, 1]
+    assert view.flips == said[None] and (view.outcome.reason == "all_cards") == (said[None] < 80)
+    packets = [seat.packet for seat in view.seats]
+    assert view.outcome.winner == view.outcome.ranking[0] and packets[view.outcome.winner] == max(packets)
+
+    log = operation(api, "log", "get_log")(game_id, client=client).parsed
+    results = [entry.to_dict().get("result") for entry in log.entries]
+    assert [results.count(word) for word in ("valid", "stale", "false")] == [said["valid"], said["stale"], 1]
+    state = tg.replay(log.replay.to_dict())
+    assert state.public_view()["pile"] == [card.value for card in view.pile]
+    assert state.outcome.to_dict() == view.outcome.to_dict()
+    refused = send(game_id, client=seats[0], body=models.Action.from_dict({"type": "slap", "pile_version": 0}))
     assert refused.status_code == 409 and (refused.parsed.code, refused.parsed.error) == (409, "game_over")

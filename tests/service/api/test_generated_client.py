@@ -222,7 +222,7 @@ def test_a_generated_client_races_a_whole_game_of_bataille_corse(api: ModuleType
     models = importlib.import_module(f"{api.__name__}.models")
     client = api.Client(base_url=base_url, raise_on_unexpected_status=True)
     options = models.CreateGameOptions.from_dict({"max_flips": 80})
-    body = models.CreateGame(game="bataille-corse", players=2, seed=5, options=options)
+    body = models.CreateGame(game=models.CreateGameGame("bataille-corse"), players=2, seed=5, options=options)
     created = operation(api, "games", "create_game")(client=client, body=body)
     assert created.status_code == 201, created.content
     game_id = created.parsed.game_id

@@ -25,8 +25,13 @@ from .stream import Backoff, follow
 __all__ = ["LOST_RACES", "Move", "Refused", "SeatPlayer", "Summary", "call", "history"]
 
 #: Refusals that mean "the game moved on before this decision reached it": nothing was applied, wait for the next
-#: view. (``idempotency_key_reused``: this version's decision was already applied, by an earlier run.)
-LOST_RACES = frozenset({"stale_version", "not_your_turn", "window_closed", "game_over", "idempotency_key_reused"})
+#: view. (``idempotency_key_reused``: this version's decision was already applied, by an earlier run. A real-time
+#: batch, sent without ``If-Match``, meets the later change itself: Bataille corse's ``slap_window_open``, a flip
+#: decided before another seat's slap opened a window, and ``already_slapped``.)
+LOST_RACES = frozenset(
+    {"stale_version", "not_your_turn", "window_closed", "game_over", "idempotency_key_reused"}
+    | {"slap_window_open", "already_slapped"}
+)
 
 #: Views of a game that is neither waiting for players nor running: it is over.
 RUNNING = frozenset({"lobby", "playing"})

@@ -183,7 +183,7 @@ def play_round(bases: list[str], delay_ms: float, seeds: list[int], flips: int, 
 def run(label: str, delay_ms: float, rounds: list[list[int]], flips: int, spectators: int) -> Row:
     """Play the rounds (lists of seeds) one after the other on the same two servers, and gather the figures."""
     row = Row(label, delay_ms)
-    with servers(2) as (bases, reports):
+    with servers(2) as (bases, reports, _):
         played = [play_round(bases, delay_ms, seeds, flips, spectators) for seeds in rounds]
         games = [game for done in played for game in done.games]
         for game_id, racer in games:

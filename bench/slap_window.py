@@ -195,7 +195,7 @@ def live(races: int, far_ms: int, seed: int) -> None:
     print(f"live: {races} races per case over HTTP, normal level, far = +{far_ms} ms")
     print("| case | far seat's races won | received first, applied second | slap round trip p50 / p99 |")
     print("|---|---|---|---|")
-    with servers(1) as (bases, _):
+    with servers(1) as (bases, _, _):
         for window in WINDOWS:
             print(f"| window {window} ms | {races_at(bases[0], window, races, reacting, seed)} |", flush=True)
         at_once = races_at(bases[0], 50, races, lambda far: [0.0, 0.0], seed)

@@ -107,6 +107,11 @@ class GameState(Protocol[ActionT, ObsT_co]):
     @property
     def waiting_for(self) -> frozenset[int]: ...
     @property
+    def history(self) -> Sequence[ActionT]:
+        """Every action applied so far, in order (the public log's actions)."""
+        ...
+
+    @property
     def turns(self) -> int:
         """Turns played so far, as the game counts them (The Game: ended turns; Ninja: in-turn moves; Bataille
         corse: flips)."""

@@ -198,7 +198,7 @@ def changed(record: GameRecord, before: tg.AnyState | None, seat: int | None, ma
         missed.pop(seat, None)
         overdue.pop(seat, None)
     count = state.version - (0 if before is None else before.version)
-    marks = add_marks(timing.marks, mark, count)
+    marks = add_marks(timing.marks, state.history[len(state.history) - count :], mark)
     seen = {s: reaction_key(state, s) for s, held in enumerate(record.seats) if held is not None and held.bot}
     since = {s: timing.since.get(s, timing.at) if timing.seen.get(s) == key else at for s, key in seen.items()}
     return replace(record, timing=Timing(at, waits, missed, overdue, marks, since, seen))

@@ -13,7 +13,7 @@ import thegame_core as tg
 
 from ..clock.schedule import bot_player, deadline, missed_turns
 from ..records.game_record import GameRecord
-from ..records.timing import AUTO, BOT, expand_marks
+from ..records.timing import AUTO, BOT, log_marks
 from . import sealing
 from .idempotency import Answer
 
@@ -111,10 +111,10 @@ def log_view(record: GameRecord) -> dict[str, Any]:
     state = record.state
     if state is None:
         return {"entries": [], "replay": None}
-    marks = expand_marks(record.timing.marks)
+    log = state.public_log()
     entries = [
         {**entry, "version": record.version_of_action(number), "bot": mark in (BOT, AUTO), "auto": mark == AUTO}
-        for number, (entry, mark) in enumerate(zip(state.public_log(), marks, strict=True), 1)
+        for number, (entry, mark) in enumerate(zip(log, log_marks(record.timing.marks, log), strict=True), 1)
     ]
     return {"entries": entries, "replay": None if state.status == "playing" else state.replay_record()}
 

@@ -77,7 +77,7 @@ class GameRecord:
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
             data["changes_in_play"] = tuple(data.get("changes_in_play", ()))
             state = None if state_text is None else STATES.load(state_text, data["host"])
-            timing = Timing.from_json(data.pop("clock", None), 0 if state is None else state.version)
+            timing = Timing.from_json(data.pop("clock", None), state)
             return cls(**data, seats=seats, timing=timing, state=state)
         except (ValueError, TypeError, KeyError) as error:
             raise CorruptRecord(str(error)) from error

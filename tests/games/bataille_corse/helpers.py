@@ -6,11 +6,13 @@ that goes through the real transitions (``apply``), which are what the tests che
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from thegame_core.games.bataille_corse import GAME, Flip, Slap, State
+from thegame_core.games.bataille_corse import GAME, Flip, Slap, State, slappable
 from thegame_core.games.bataille_corse.cards import CARD_OF, NAMES, PLAIN_DECK
+from thegame_core.protocol import timer
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -82,3 +84,35 @@ def packet(state: State, seat: int) -> list[str]:
 
 def last_result(state: State) -> str | None:
     return state.results(1)[0]
+
+
+def largest_game(state: State, until_flips: int = 10_000) -> Iterator[tuple[int | None, State]]:
+    """The longest game's actions from ``state`` (8 seats, ``penalty_count`` 0: false slaps cost no card), one at
+    a time with the seat that sent each (``None``: the referee's judge): every seat that may slap slaps every card
+    that makes a combination (one valid, the others stale) and now and then a card that makes none, the seat
+    holding the fewest cards first, so that the game runs to ``max_flips``. With a collection window the slaps are
+    received about 25 ms apart after each card, a card every 0.4 to 1.5 s; those after the window's close come
+    after its judge (stale). Stops before the flip past ``until_flips``."""
+    rng = random.Random(2)
+    now = 1_764_190_000_000  # epoch milliseconds, as the service stamps them
+    while state.status == "playing" and state.flips < until_flips:
+        now += rng.randrange(400, 1500)
+        state = state.apply(Flip(state.current))
+        yield state.history[-1].seat, state
+        if state.status != "playing" or not (slappable(state.pile, state.options) or rng.random() < 0.05):
+            continue
+        version = state.pile_version
+        seats = [seat for seat in range(state.players) if state.may_slap(seat)]
+        seats.sort(key=lambda seat: (len(state.packets[seat]), rng.random()))
+        for order, seat in enumerate(seats):
+            at = now + 25 * order + rng.randrange(25)
+            due = timer(state)
+            if due is not None and at >= due.due:
+                state = state.apply(due.action)
+                yield None, state
+            state = state.apply(GAME.received(Slap(seat, version), at))
+            yield seat, state
+        due = timer(state)
+        if due is not None:
+            state = state.apply(due.action)
+            yield None, state

@@ -12,7 +12,7 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import SORTED_DECK, error_of, new_game, started
+from gameclient import SORTED_DECK, GameClient, error_of, new_game, started
 from test_complete_games import win_sorted_game
 
 import thegame_core as tg
@@ -157,3 +157,34 @@ def test_a_record_stored_before_live_play_loads_and_plays_on(http: FlaskClient, 
         (4, False, False),
         (5, False, False),
     ]
+
+
+def ann_plays_a_turn(game: GameClient) -> None:
+    """Seat 0 plays two cards, the first it may each time, and ends its turn."""
+    for _ in range(2):
+        play = game.view(0).get_json()["legal_plays"][0]
+        assert game.play(0, play["card"], play["pile"]).status_code == 200
+    assert game.end_turn(0).status_code == 200
+
+
+def test_a_record_whose_marks_are_one_sequence_loads_and_plays_on(http: FlaskClient, redis_client: redis.Redis) -> None:
+    """Until the marks were split by seat and action type, they were one sequence for the whole log ("h3b4h1"): such
+    a record still says who made each action, and its next write stores them split."""
+    game = new_game(http, game="the-game", players=2, seed=3)
+    assert game.seat("ann", seat=0).status_code == 201
+    assert game.seat("bot", token=game.host, seat=1, bot="greedy", reaction_ms=0).status_code == 201
+    assert game.start(first_seat=1).status_code == 200  # the bot plays its turn at once, then ann's comes
+    ann_plays_a_turn(game)
+    before = [(entry["bot"], entry["auto"]) for entry in game.log().get_json()["entries"]]
+    assert {bot for bot, _ in before} == {True, False}
+    one_sequence = "".join(f"{'b' if bot else 'h'}1" for bot, _ in before)  # runs of one: as valid as any
+    meta = json.loads(redis_client.hget(game_key(game.game_id), "meta") or "")
+    assert isinstance(meta["clock"]["k"], dict)
+    meta["clock"]["k"] = one_sequence
+    redis_client.hset(game_key(game.game_id), "meta", json.dumps(meta))
+    assert [(entry["bot"], entry["auto"]) for entry in game.log().get_json()["entries"]] == before
+    ann_plays_a_turn(game)  # and the bot its next turn, in the same change
+    entries = game.log().get_json()["entries"]
+    assert [(entry["bot"], entry["auto"]) for entry in entries[: len(before)]] == before
+    assert [entry["bot"] for entry in entries[len(before) :]] == [False] * 3 + [True] * (len(entries) - len(before) - 3)
+    assert isinstance(json.loads(redis_client.hget(game_key(game.game_id), "meta") or "")["clock"]["k"], dict)

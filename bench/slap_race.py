@@ -3,7 +3,8 @@
 Starts two gunicorn processes (gevent, ``service/gunicorn_conf.py``, bound to 127.0.0.1) over the Redis at
 ``$REDIS_URL`` (a database other than 0), as ``bench/clock_crowd.py`` does, and for each delay D of ``--delays``
 plays ``--games`` games at once, each of two seats: seat 0 a scripted client, seat 1 a server bot ``best`` at the
-game's default pace (the "normal" level: each reaction waits 350 to 550 ms after the pile changed, evenly drawn).
+game's default pace (the "normal" level: each reaction waits 450 ms on average after the pile changed, drawn
+by the reaction model, 9 in 10 from 305 to 630 ms).
 
 The client reads its seat's event stream; for each view it asks the core's ``best`` bot what to do with that view
 (it slaps whenever a combination is on the pile, else flips on its turn) and sends it D ms after the view arrived:
@@ -51,7 +52,7 @@ from service.clock.schedule import BOT_LEVELS  # noqa: E402
 from thegame_core.bots import create_bot  # noqa: E402
 from thegame_core.client.api import Api, ApiError  # noqa: E402
 from thegame_core.client.stream import Backoff, follow  # noqa: E402
-from thegame_core.reaction import DEFAULT_LEVEL  # noqa: E402
+from thegame_core.reaction import DEFAULT_LEVEL, Reaction  # noqa: E402
 from thegame_core.simulate import wilson_interval  # noqa: E402
 
 GAME = tg.get_game("bataille-corse")
@@ -117,9 +118,10 @@ def new_game(base: str, seed: int, flips: int) -> tuple[str, str]:
 
 def by_pace_alone(delay_ms: float) -> float:
     """The client's share if it were judged at ``delay_ms`` after the change, with no network, no stream, no
-    lateness: the chance that the bot's wait, evenly drawn over its pace, is longer (the baseline of the row)."""
+    lateness: the chance that the bot's wait, drawn by the reaction model at the seat's pace, is longer (the
+    baseline of the row)."""
     pace, spread = BOT_LEVELS[GAME.name][DEFAULT_LEVEL]
-    return min(1.0, max(0.0, (pace + spread - delay_ms) / spread))
+    return 1 - Reaction("bot", pace, spread).share_within(delay_ms)
 
 
 def winners(base: str, game_id: str, races: set[int]) -> Counter[str]:

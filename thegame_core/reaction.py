@@ -3,7 +3,9 @@
 A bot of a real-time game (Bataille corse) has a ``Reaction`` level; each time it acts, it draws its delay from
 that level with its own seeded random generator: ``delay = reaction.draw(rng)``, counted from the change it reacts
 to (a new card on the pile), never from a stale action. The simulator races the seats by these delays (the fastest
-action is applied first), and the service's pacing can draw the same delays.
+action is applied first), and the service paces its bots by the same draw (``Reaction.draw``, with a generator
+seeded from the game and what the bot reacts to, so that every server process draws the same wait) and the same
+pause a bot adds for the kind of action it sends (``Paced.pause_ms``).
 
 Levels (milliseconds; a log-normal draw with this mean and standard deviation: never negative, with the long tail
 of slow reactions people have): ``easy`` 600 +- 150, ``normal`` 450 +- 100, ``fast`` 350 +- 80. ``fast`` is 100 ms
@@ -17,6 +19,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any, Protocol
 
 
@@ -29,9 +32,22 @@ class Reaction:
     spread_ms: float
 
     def draw(self, rng: random.Random) -> float:
-        """One delay in milliseconds, log-normal with this level's mean and spread."""
+        """One delay in milliseconds, log-normal with this level's mean and spread (exactly the mean without a
+        spread; 0 for a mean of 0)."""
+        if self.mean_ms <= 0 or self.spread_ms <= 0:
+            return max(self.mean_ms, 0.0)
+        return rng.lognormvariate(*self._log_normal())
+
+    def share_within(self, ms: float) -> float:
+        """The share of delays drawn that are at most ``ms``."""
+        if self.mean_ms <= 0 or self.spread_ms <= 0:
+            return float(ms >= self.mean_ms)
+        return 0.0 if ms <= 0 else NormalDist(*self._log_normal()).cdf(math.log(ms))
+
+    def _log_normal(self) -> tuple[float, float]:
+        """The mean and standard deviation of the delay's logarithm."""
         sigma = math.sqrt(math.log(1 + (self.spread_ms / self.mean_ms) ** 2))
-        return rng.lognormvariate(math.log(self.mean_ms) - sigma * sigma / 2, sigma)
+        return math.log(self.mean_ms) - sigma * sigma / 2, sigma
 
 
 LEVELS = {
@@ -51,10 +67,20 @@ def reaction(level: str) -> Reaction:
 
 
 class Paced(Protocol):
-    """A bot of a real-time game: it says how long after the change it saw it sends ``actions``."""
+    """A bot of a real-time game: it sends ``actions`` its reaction's draw plus ``pause_ms(actions)`` after the
+    change it saw (never sooner than at once). The pause is what the kind of action adds to a reaction (Bataille
+    corse: a flip waits for the others to see the card; a blind slap skips recognising one): the simulator adds it
+    to the bot's own draw (``delay_ms``), the service's clock to its seeded draw at the seat's pace."""
 
     reaction: Reaction
 
     def act(self, observation: Any) -> Sequence[Any]: ...
 
+    def pause_ms(self, actions: Sequence[Any]) -> float: ...
+
     def delay_ms(self, actions: Sequence[Any]) -> float: ...
+
+
+def paced(bot: Any) -> Paced | None:
+    """``bot`` if it is paced (a real-time game's bot), else ``None``."""
+    return bot if hasattr(bot, "pause_ms") else None

@@ -168,12 +168,16 @@ class SeatRequestSchema(ma.Schema):
     reaction_ms = _int(
         validate=Range(0, MAX_REACTION_MS),
         metadata={
-            "description": "a bot's pace: it acts this long after what it reacts to changed (default: the game's)"
+            "description": "a bot's pace: on average it acts this long after what it reacts to changed "
+            "(default: the game's)"
         },
     )
     reaction_spread_ms = _int(
         validate=Range(0, MAX_REACTION_MS),
-        metadata={"description": "a bot's seeded spread: up to this much more at each reaction (default 0)"},
+        metadata={
+            "description": "a bot's spread: the standard deviation of its waits, drawn log-normal around "
+            "reaction_ms from the game's seed (default: the game's; 0: exactly reaction_ms)"
+        },
     )
 
     @ma.validates_schema

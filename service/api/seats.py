@@ -54,8 +54,8 @@ class Seats(MethodView):
     def post(self, game_id: str) -> Response:
         """Take a free seat (`seat`, or the lowest free one): in the lobby, or during play a seat someone left
         (its bot steps aside). The seat token is in this answer only. With `bot` and the host token, seat a bot:
-        it plays by itself, `reaction_ms` after each change (default: the game's pace, 0 for The Game, 1500 for
-        Ninja)."""
+        it plays by itself, `reaction_ms` after each change on average (default: the game's pace, 0 for The Game,
+        1500 for Ninja, 450 for Bataille corse)."""
         parts = incoming(game_id)
         role: TokenRole | None = "host" if _wants_bot(parts) else None
         return change(parts, role, commands.take_seat(parts, SEAT_REQUEST))

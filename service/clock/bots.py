@@ -9,12 +9,24 @@ is deterministic: the bot is seeded with the game's seed plus the state's versio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
+from thegame_core.reaction import paced
 
 
-def decide(bot: str, state: tg.AnyState, seat: int, seed: int) -> Sequence[Any]:
-    """The actions ``bot`` takes now for ``seat`` (a whole turn where the game has turns); empty: it declines."""
-    return create_bot(bot, game=state.game, seed=seed + state.version).act(state.observe(seat))
+class Decision(NamedTuple):
+    """What a bot does now (empty: it declines), and how much its kind of action adds to the bot's reaction (a
+    real-time game's bot: ``thegame_core.reaction.Paced.pause_ms``; 0 for the others)."""
+
+    actions: Sequence[Any]
+    pause_ms: float
+
+
+def decide(bot: str, state: tg.AnyState, seat: int, seed: int) -> Decision:
+    """The decision of ``bot`` for ``seat`` (a whole turn where the game has turns)."""
+    player = create_bot(bot, game=state.game, seed=seed + state.version)
+    actions = player.act(state.observe(seat))
+    rhythm = paced(player)
+    return Decision(actions, 0.0 if rhythm is None or not actions else rhythm.pause_ms(actions))

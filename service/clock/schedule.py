@@ -2,13 +2,15 @@
 
 Two kinds of event, both derived from the record (``Timing``), so nothing runs in the background:
 
-- **a bot decision**, for a seat a bot plays: a bot seat, ``reaction_ms`` (plus its seeded spread, up to
-  ``reaction_spread_ms``) after what it reacts to last changed (``reaction_key``: a game's hook, by default the
+- **a bot decision**, for a seat a bot plays: a bot seat, a wait drawn by the core's reaction model
+  (``thegame_core.reaction``: log-normal, mean ``reaction_ms``, standard deviation ``reaction_spread_ms``, seeded;
+  plus the pause a real-time game's bot adds for the kind of action it is about to send, as in the simulator)
+  after what it reacts to last changed (``reaction_key``: a game's hook, by default the
   actions the seat may send, so that a change that gives it nothing new to do, such as another seat's signal or a
   stale slap, does not restart its wait); a human seat whose deadline passed, at once from its deadline, until the
   game stops waiting for it; a human seat taken over after ``idle_turns`` missed deadlines, at ``takeover_ms``.
   With no person in the game, bots wait at least the record's ``bots_alone_ms``. A bot that declines is asked
-  again after the next change; the decline is remembered by the process (``DECLINES``), never written: it changes
+  again after the next change; the decline is remembered by the process (``DECISIONS``), never written: it changes
   nothing, wakes no stream and costs no decision of a request's budget.
 - **a deadline**, for a human seat the game waits for when ``turn_seconds`` is set: ``turn_seconds`` after the
   game began waiting for it (or after its owner's last action, if it still waits). It counts a missed turn
@@ -26,8 +28,10 @@ catching up after an hour gives the game a timer firing on time would have given
 from __future__ import annotations
 
 import hashlib
+import random
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import NamedTuple
 
 import thegame_core as tg
@@ -36,21 +40,17 @@ from thegame_core.reaction import DEFAULT_LEVEL, LEVELS, Reaction
 
 from ..records.game_record import GameRecord
 from ..records.timing import AUTO, BOT, OWNER, TIMER, Timing, add_marks
-from .bots import decide
+from .bots import Decision, decide
 
 #: The bot that plays for a human seat when its deadline passes, and for a seat taken over.
 AUTOPLAY_BOT = "best"
 
 
-def pace(level: Reaction) -> tuple[int, int]:
-    """A reaction level (``thegame_core.reaction``) as a seat's ``reaction_ms`` and ``reaction_spread_ms``: the
-    clock draws each wait evenly from the pace to the pace plus the spread, so the level's mean, give or take its
-    spread."""
-    return round(level.mean_ms - level.spread_ms), round(2 * level.spread_ms)
-
-
-#: The documented bot levels of the real-time games: level -> (reaction_ms, reaction_spread_ms).
-BOT_LEVELS = {"bataille-corse": {name: pace(level) for name, level in LEVELS.items()}}
+#: The documented bot levels of the real-time games: level -> (reaction_ms, reaction_spread_ms), the core's
+#: reaction levels (``thegame_core.reaction``) as seat values: the same mean and spread, drawn the same way.
+BOT_LEVELS = {
+    "bataille-corse": {name: (round(level.mean_ms), round(level.spread_ms)) for name, level in LEVELS.items()}
+}
 #: A bot's pace where the seat names none, by game (others: 0, at once). Ninja: its races (completions) need a
 #: person's chance, and people watching want to see each move: 1.5 s is about the time to see a pair on the pile
 #: and click, and a calm pace for in-turn moves. Bataille corse: its "normal" level, with its spread.
@@ -59,9 +59,11 @@ DEFAULT_SPREAD_MS = {"bataille-corse": BOT_LEVELS["bataille-corse"][DEFAULT_LEVE
 #: A bot playing for an absent seat waits at least this long, so that its owner, back at the table, sees the
 #: turn and can take the seat back by acting.
 TAKEOVER_MIN_MS = 1000
-#: Declines this process remembers: (the game's host digest, the state's version, the seat, the bot).
-DECLINES_KEPT = 4096
-DECLINES: OrderedDict[tuple[str, int, int, str], None] = OrderedDict()
+#: Decisions this process made or foresaw: (the game's host digest, the state's version, the seat, the bot) ->
+#: ``Decision``. A decision is the same in every process (``decide``), so it is never written; a decline (no
+#: actions) keeps the bot from being asked again before the next change.
+DECISIONS_KEPT = 4096
+DECISIONS: OrderedDict[tuple[str, int, int, str], Decision] = OrderedDict()
 
 
 def default_reaction_ms(game: str) -> int:
@@ -109,10 +111,10 @@ def bot_player(record: GameRecord, seat: int) -> Player | None:
     taken, timing = record.seats[seat], record.timing
     if taken is not None and taken.bot is not None:
         pace = default_reaction_ms(record.game) if taken.reaction_ms is None else taken.reaction_ms
+        waits = _wait(record, seat, Reaction("seat", pace, taken.reaction_spread_ms or 0)) + _pause(record, seat)
         if not any(held is not None and held.token is not None for held in record.seats):
-            pace = max(pace, record.bots_alone_ms)
-        waits = pace + _spread(record, seat, taken.reaction_spread_ms or 0)
-        return Player(taken.bot, timing.since.get(seat, timing.at) + waits / 1000, BOT)
+            waits = max(waits, record.bots_alone_ms)
+        return Player(taken.bot, timing.since.get(seat, timing.at) + max(waits, 0.0) / 1000, BOT)
     if seat in timing.overdue:
         return Player(AUTOPLAY_BOT, max(timing.at, timing.overdue[seat]), AUTO)
     if record.turn_seconds and missed_turns(record, seat) >= record.idle_turns:
@@ -120,14 +122,42 @@ def bot_player(record: GameRecord, seat: int) -> Player | None:
     return None
 
 
-def _spread(record: GameRecord, seat: int, spread_ms: int) -> float:
-    """Milliseconds from 0 to ``spread_ms``, drawn from the game's seed and what the seat reacts to: the same for
-    every process that computes it, different from one reaction to the next."""
-    if not spread_ms:
+def _pause(record: GameRecord, seat: int) -> float:
+    """What the kind of action a real-time game's bot is about to send adds to its reaction (a Bataille corse bot
+    flips a moment after it would slap), as the simulator adds it: the decision is foreseen, at no cost for the
+    other games, whose bots do not pace their actions."""
+    taken = record.seats[seat]
+    assert taken is not None and taken.bot is not None
+    if not getattr(tg.get_game(record.game), "realtime", False):
         return 0.0
-    text = f"{record.seed}:{seat}:{record.timing.seen.get(seat, '')}".encode()
-    draw = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest()) / 2**64
-    return draw * spread_ms
+    return decision(record, seat, taken.bot).pause_ms
+
+
+def decision(record: GameRecord, seat: int, bot: str) -> Decision:
+    """``bot``'s decision for ``seat`` at the record's state, made once per process."""
+    assert record.state is not None
+    key = (record.host, record.state.version, seat, bot)
+    found = DECISIONS.get(key)
+    if found is None:
+        found = DECISIONS[key] = decide(bot, record.state, seat, record.seed)
+        while len(DECISIONS) > DECISIONS_KEPT:
+            DECISIONS.popitem(last=False)
+    return found
+
+
+def _wait(record: GameRecord, seat: int, pace: Reaction) -> float:
+    """Milliseconds a bot of ``seat`` waits, drawn by the core's reaction model (as the simulator draws it) with a
+    generator seeded from the game's seed and what the seat reacts to: the same for every process that computes
+    it, different from one reaction to the next."""
+    return _drawn(f"{record.seed}:{seat}:{record.timing.seen.get(seat, '')}", pace)
+
+
+@lru_cache(maxsize=4096)
+def _drawn(basis: str, pace: Reaction) -> float:
+    """The draw for ``basis``, remembered: every read and change asks for each bot's due time, and seeding a
+    generator costs about 10 us."""
+    seed = int.from_bytes(hashlib.blake2b(basis.encode(), digest_size=8).digest())
+    return pace.draw(random.Random(seed))
 
 
 def reaction_key(state: tg.AnyState, seat: int) -> str:
@@ -169,13 +199,20 @@ def events(record: GameRecord) -> list[Event]:
         return pending
     for rank, seat in enumerate(state.asking_order()):
         player = bot_player(record, seat)
-        if player is not None and (record.host, state.version, seat, player.bot) not in DECLINES:
+        if player is not None and not _declined(record, seat, player.bot):
             pending.append(Event(player.due, DECISION, rank, seat))
     for seat in sorted(state.waiting_for):
         due = deadline(record, seat)
         if due is not None:
             pending.append(Event(due, DEADLINE, seat, seat))
     return pending
+
+
+def _declined(record: GameRecord, seat: int, bot: str) -> bool:
+    """Whether ``bot`` declined to act for ``seat`` at this state (this process knows it, or foresaw it)."""
+    assert record.state is not None
+    found = DECISIONS.get((record.host, record.state.version, seat, bot))
+    return found is not None and not found.actions
 
 
 def next_due(record: GameRecord) -> float | None:
@@ -210,11 +247,8 @@ def _decision(record: GameRecord, event: Event) -> GameRecord | None:
     state = record.state
     player = bot_player(record, event.seat)
     assert state is not None and player is not None
-    actions = decide(player.bot, state, event.seat, record.seed)
+    actions = decision(record, event.seat, player.bot).actions
     if not actions:
-        DECLINES[(record.host, state.version, event.seat, player.bot)] = None
-        while len(DECLINES) > DECLINES_KEPT:
-            DECLINES.popitem(last=False)
         return None
     game, at = tg.get_game(record.game), stamp_ms(event.due)
     after = state.apply_all([received(game, action, at) for action in actions])

@@ -7,7 +7,7 @@ import pytest
 
 import thegame_core as tg
 from thegame_core.games.bataille_corse import GAME, State
-from thegame_core.games.bataille_corse.bots import BOTS, BestBot
+from thegame_core.games.bataille_corse.bots import BOTS, FLIP_PAUSE_MS, BestBot, RiskBot
 from thegame_core.reaction import LEVELS
 from thegame_core.simulate import Setup, play_game, simulate
 
@@ -72,6 +72,30 @@ def test_reaction_draws_have_the_level_mean() -> None:
     bot = BestBot(7, "fast")
     draws = [bot.reaction.draw(bot.rng) for _ in range(4000)]
     assert abs(sum(draws) / len(draws) - LEVELS["fast"].mean_ms) < 10 and min(draws) > 0
+
+
+def test_a_flip_waits_a_pause_after_the_reaction_and_a_slap_does_not() -> None:
+    double = position(2, {0: "2S", 1: "8H"}, "7H 7D", current=0)
+    plain = position(2, {0: "2S", 1: "8H"}, "7H 2D", current=0)
+    bot = BestBot(3)
+    assert bot.pause_ms(bot.act(double.observe(0))) == 0 and bot.pause_ms(bot.act(plain.observe(0))) == FLIP_PAUSE_MS
+
+
+def test_a_quick_risk_slapper_slaps_every_card_of_a_large_pile_blindly_and_sooner() -> None:
+    """From a pile of ``pile`` cards it slaps every card without looking, ``quick_ms`` sooner than it would after
+    looking; below it, it plays as ``best`` at ``best``'s pace."""
+    small = position(2, {0: "2S", 1: "8H"}, "7H 7D", current=1)
+    large = position(2, {0: "2S", 1: "8H"}, "3C 7H 2D", current=1)  # no combination, but 3 cards
+    bot = RiskBot(3, quick_ms=200, pile=3)
+    seen = bot.act(small.observe(0))
+    assert seen == small.legal_actions(0) and bot.pause_ms(seen) == 0
+    blind = bot.act(large.observe(0))
+    assert blind == large.legal_actions(0) and bot.pause_ms(blind) == -200
+    draws = [RiskBot(seed, quick_ms=200, pile=3) for seed in range(200)]
+    for rival in draws:
+        rival.act(large.observe(0))
+    quick = [rival.delay_ms(blind) for rival in draws]
+    assert min(quick) >= 0 and abs(sum(quick) / len(quick) - (LEVELS["normal"].mean_ms - 200)) < 20
 
 
 def test_unknown_levels_and_levels_for_a_turn_based_game_are_refused() -> None:

@@ -1,5 +1,6 @@
-"""Bataille corse's bots race people through the clock: a bot slaps its pace after the card it reacts to, a stale
-slap does not hold it back, and a person quicker than its pace wins (the first slap applied wins).
+"""Bataille corse's bots race people through the clock: a bot slaps its pace after the card it reacts to (and flips
+a pause later, as the simulator's bots do), a stale slap does not hold it back, and a person quicker than its pace
+wins (the first slap applied wins).
 
 Seat 0 is a person, seat 1 a ``best`` bot paced at 500 ms with no spread; seat 0 flips 7H, the bot flips 7D (a
 double: slappable). Time moves by hand (``FakeClock``): nothing here sleeps."""
@@ -14,7 +15,8 @@ from flask.testing import FlaskClient
 from gameclient import FakeClock, GameClient, new_game
 
 import thegame_core as tg
-from service.clock.schedule import BOT_LEVELS, DEFAULT_REACTION_MS, pace
+from service.clock.schedule import BOT_LEVELS, DEFAULT_REACTION_MS
+from thegame_core.games.bataille_corse.bots import FLIP_PAUSE_MS
 from thegame_core.games.bataille_corse.cards import PLAIN_DECK
 from thegame_core.reaction import LEVELS
 
@@ -23,14 +25,17 @@ PACE = 0.5
 
 
 def against_a_bot(timed: FlaskClient, clock: FakeClock) -> GameClient:
-    """The person has flipped 7H; ``PACE`` later the bot flipped 7D: the clock stands at that flip."""
+    """The person has flipped 7H; ``PACE`` and the flip's pause later the bot flipped 7D: the clock stands at that
+    flip."""
     game = new_game(timed, game="bataille-corse", players=2, deck=DECK)
     assert game.seat("ann", seat=0).status_code == 201
     assert game.seat("bot", token=game.host, seat=1, bot="best", reaction_ms=500, reaction_spread_ms=0).status_code
     assert game.start(first_seat=0).status_code == 200
     assert game.post("actions", 0, {"type": "flip"}).status_code == 200
-    clock.advance(PACE)
-    assert game.view(0).get_json()["pile"] == ["7H", "7D"]  # the bot flipped at its pace
+    clock.advance(PACE + FLIP_PAUSE_MS / 1000 - 0.01)
+    assert game.view(0).get_json()["pile"] == ["7H"]  # not yet: a flip waits a moment longer than a slap
+    clock.advance(0.01)
+    assert game.view(0).get_json()["pile"] == ["7H", "7D"]  # the bot flipped at its pace and the pause
     return game
 
 
@@ -78,14 +83,13 @@ def test_a_person_slower_than_the_bot_is_stale(timed: FlaskClient, clock: FakeCl
 
 
 def test_bots_are_paced_at_the_normal_level_by_default(timed: FlaskClient) -> None:
-    """A bot seat of Bataille corse with no pace gets the "normal" level: its mean, give or take its spread."""
+    """A bot seat of Bataille corse with no pace gets the core's "normal" reaction level: its mean and spread."""
     game = new_game(timed, game="bataille-corse", players=2)
     seated = game.seat("bot", token=game.host, seat=1, bot="best").get_json()
     normal = LEVELS["normal"]
     assert (seated["reaction_ms"], seated["reaction_spread_ms"]) == BOT_LEVELS["bataille-corse"]["normal"]
     assert seated["reaction_ms"] == DEFAULT_REACTION_MS["bataille-corse"]
-    assert seated["reaction_ms"] + seated["reaction_spread_ms"] / 2 == normal.mean_ms
-    assert pace(LEVELS["fast"])[0] < pace(LEVELS["normal"])[0] < pace(LEVELS["easy"])[0]
+    assert (seated["reaction_ms"], seated["reaction_spread_ms"]) == (normal.mean_ms, normal.spread_ms)
 
 
 def test_the_reaction_key_ignores_a_stale_slap_and_follows_the_pile() -> None:

@@ -15,6 +15,7 @@ from events_reader import EventReader
 from flask.testing import FlaskClient
 from gameclient import FakeClock, GameClient, error_of, new_game
 
+from thegame_core.games.bataille_corse.bots import FLIP_PAUSE_MS
 from thegame_core.games.bataille_corse.cards import PLAIN_DECK
 
 DECK = ["7H", "7D", *(name for name in PLAIN_DECK if name not in ("7H", "7D"))]
@@ -22,8 +23,8 @@ WINDOW_MS = 100
 
 
 def doubled(http: FlaskClient, bot: bool = False, window_ms: int = WINDOW_MS) -> GameClient:
-    """Two seats (seat 1 a ``best`` bot paced at 500 ms if ``bot``), 7H then 7D flipped: the clock stands at the
-    7D's flip (a bot flips at its pace)."""
+    """Two seats (seat 1 a ``best`` bot paced at 500 ms if ``bot``), 7H flipped, then 7D by the person (the bot
+    flips at its pace and a flip's pause: the test moves the clock)."""
     game = new_game(http, game="bataille-corse", players=2, deck=DECK, options={"slap_window_ms": window_ms})
     assert game.seat("ann", seat=0).status_code == 201
     second = {"token": game.host, "bot": "best", "reaction_ms": 500, "reaction_spread_ms": 0} if bot else {}
@@ -85,8 +86,8 @@ def test_nobody_flips_while_the_window_is_open_and_a_slap_after_it_is_a_new_race
 def test_a_bot_slap_is_received_at_its_due_time(timed: FlaskClient, clock: FakeClock) -> None:
     """The bot flipped 7D and slaps it 500 ms later; a person's slap 60 ms after that is gathered, and loses."""
     game = doubled(timed, bot=True)
-    clock.advance(0.5)
-    assert game.view(0).get_json()["pile"] == ["7H", "7D"]  # the bot flipped at its pace
+    clock.advance(0.5 + FLIP_PAUSE_MS / 1000)
+    assert game.view(0).get_json()["pile"] == ["7H", "7D"]  # the bot flipped at its pace and a flip's pause
     clock.advance(0.5 + 0.06)
     assert slap(game, 0)["results"] == [{"type": "slap", "result": "pending"}]
     clock.advance(0.05)

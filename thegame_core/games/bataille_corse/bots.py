@@ -1,12 +1,15 @@
 """Bataille corse's bots. Each decides from its seat's observation only (the face-up pile, counts, its legal
-actions) and is paced: ``delay_ms`` draws how long after the change it saw its actions come (``reaction``).
+actions) and is paced: its actions come its reaction's draw (``reaction``) plus ``pause_ms`` after the change it
+saw, in the simulator as in the service.
 
 - ``random``: slaps half the time it may, right or wrong; flips otherwise on its turn.
 - ``greedy``: slaps when the two top cards make a combination (a double, a suite, a two-card sum or product, a
   poisson); it does not look further down, so it misses sandwiches and longer sums. Never slaps falsely.
 - ``best``: slaps whenever any enabled combination holds; never slaps falsely.
 - ``risk``: ``best``, and slaps blindly on every new card once the pile (penalty cards included) holds at least
-  ``RISK_PILE`` cards: a gamble on the pile's size.
+  ``RISK_PILE`` cards: a gamble on the pile's size. ``RiskBot(quick_ms=..., pile=...)`` slaps blindly from a pile
+  of that size, and that much sooner than it slaps after looking (a blind slap needs no recognising; so, on a
+  large pile, it slaps every card unlooked): ``bench/risk_slapping.py`` measures what that is worth.
 - ``sloppy``: ``best``, and slaps falsely on 5% of the cards where no combination holds.
 
 Each slaps at most once per pile version. A flip comes ``FLIP_PAUSE_MS`` after the bot's reaction: people leave a
@@ -49,9 +52,12 @@ class Bot:
         flip = observation.flip
         return [] if flip is None else [flip]
 
+    def pause_ms(self, actions: Sequence[Any]) -> float:
+        """A flip comes ``FLIP_PAUSE_MS`` after the reaction; a slap at it."""
+        return FLIP_PAUSE_MS if type(actions[0]) is Flip else 0.0
+
     def delay_ms(self, actions: Sequence[Any]) -> float:
-        delay = self.reaction.draw(self.rng)
-        return delay + FLIP_PAUSE_MS if type(actions[0]) is Flip else delay
+        return max(self.reaction.draw(self.rng) + self.pause_ms(actions), 0.0)
 
 
 class RandomBot(Bot):
@@ -80,8 +86,17 @@ class BestBot(Bot):
 
 
 class RiskBot(BestBot):
+    def __init__(self, seed: int = 0, level: str = DEFAULT_LEVEL, quick_ms: float = 0, pile: int = RISK_PILE) -> None:
+        super().__init__(seed, level)
+        self.quick_ms, self.pile = quick_ms, pile
+        self.blind = False  # whether its last slap was blind: on a large pile it slaps every card unlooked
+
     def wants_slap(self, observation: Observation) -> bool:
-        return len(observation.pile) + observation.penalty_cards >= RISK_PILE or super().wants_slap(observation)
+        self.blind = len(observation.pile) + observation.penalty_cards >= self.pile
+        return self.blind or super().wants_slap(observation)
+
+    def pause_ms(self, actions: Sequence[Any]) -> float:
+        return -self.quick_ms if self.blind and type(actions[0]) is not Flip else super().pause_ms(actions)
 
 
 class SloppyBot(BestBot):

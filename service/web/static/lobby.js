@@ -88,7 +88,7 @@ function options(game) {
         h("small", {}, "the same seed deals the same cards (empty: a secret one)")),
       h("p", {class: "option"}, h("label", {for: "opt-reaction"}, "Bots' pace (ms) "),
         h("input", {type: "number", id: "opt-reaction", name: "reaction_ms", min: 0, max: 60000, step: 1}),
-        h("small", {}, "how long bots wait before each move (empty: the game's default)"))));
+        h("small", {}, "how long bots wait on average before each move (empty: the game's default)"))));
 }
 
 function optionField(option) {

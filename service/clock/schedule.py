@@ -111,7 +111,9 @@ def bot_player(record: GameRecord, seat: int) -> Player | None:
     taken, timing = record.seats[seat], record.timing
     if taken is not None and taken.bot is not None:
         pace = default_reaction_ms(record.game) if taken.reaction_ms is None else taken.reaction_ms
-        waits = _wait(record, seat, Reaction("seat", pace, taken.reaction_spread_ms or 0)) + _pause(record, seat)
+        waits = _wait(record, seat, Reaction("seat", pace, taken.reaction_spread_ms or 0)) + _pause(
+            record, seat, taken.bot
+        )
         if not any(held is not None and held.token is not None for held in record.seats):
             waits = max(waits, record.bots_alone_ms)
         return Player(taken.bot, timing.since.get(seat, timing.at) + max(waits, 0.0) / 1000, BOT)
@@ -122,21 +124,24 @@ def bot_player(record: GameRecord, seat: int) -> Player | None:
     return None
 
 
-def _pause(record: GameRecord, seat: int) -> float:
+def _pause(record: GameRecord, seat: int, bot: str) -> float:
     """What the kind of action a real-time game's bot is about to send adds to its reaction (a Bataille corse bot
     flips a moment after it would slap), as the simulator adds it: the decision is foreseen, at no cost for the
     other games, whose bots do not pace their actions."""
-    taken = record.seats[seat]
-    assert taken is not None and taken.bot is not None
     if not getattr(tg.get_game(record.game), "realtime", False):
         return 0.0
-    return decision(record, seat, taken.bot).pause_ms
+    return decision(record, seat, bot).pause_ms
+
+
+def _decision_key(record: GameRecord, seat: int, bot: str) -> tuple[str, int, int, str]:
+    assert record.state is not None
+    return record.host, record.state.version, seat, bot
 
 
 def decision(record: GameRecord, seat: int, bot: str) -> Decision:
     """``bot``'s decision for ``seat`` at the record's state, made once per process."""
     assert record.state is not None
-    key = (record.host, record.state.version, seat, bot)
+    key = _decision_key(record, seat, bot)
     found = DECISIONS.get(key)
     if found is None:
         found = DECISIONS[key] = decide(bot, record.state, seat, record.seed)
@@ -210,8 +215,7 @@ def events(record: GameRecord) -> list[Event]:
 
 def _declined(record: GameRecord, seat: int, bot: str) -> bool:
     """Whether ``bot`` declined to act for ``seat`` at this state (this process knows it, or foresaw it)."""
-    assert record.state is not None
-    found = DECISIONS.get((record.host, record.state.version, seat, bot))
+    found = DECISIONS.get(_decision_key(record, seat, bot))
     return found is not None and not found.actions
 
 
@@ -234,8 +238,7 @@ def changed(record: GameRecord, before: tg.AnyState | None, seat: int | None, ma
     if mark == OWNER and seat is not None:
         missed.pop(seat, None)
         overdue.pop(seat, None)
-    count = state.version - (0 if before is None else before.version)
-    marks = add_marks(timing.marks, state.history[len(state.history) - count :], mark)
+    marks = add_marks(timing.marks, state.history[0 if before is None else before.version :], mark)
     seen = {s: reaction_key(state, s) for s, held in enumerate(record.seats) if held is not None and held.bot}
     since = {s: timing.since.get(s, timing.at) if timing.seen.get(s) == key else at for s, key in seen.items()}
     return replace(record, timing=Timing(at, waits, missed, overdue, marks, since, seen))

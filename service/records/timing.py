@@ -28,9 +28,8 @@ _LAST_RUN = re.compile(r"([hbac])(\d+)$")
 Marks = dict[str, str]
 
 
-def kind(action: Any) -> str:
-    """The sequence an action's mark goes to: its seat and type, as the log shows them."""
-    entry = action.to_dict()
+def _kind(entry: dict[str, Any]) -> str:
+    """The sequence a log entry's mark goes to: its seat and type."""
     return f"{entry['seat']}:{entry['type']}"
 
 
@@ -38,7 +37,7 @@ def add_marks(marks: Marks, actions: Iterable[Any], mark: str) -> Marks:
     """``marks`` followed by ``actions``, each made by ``mark``."""
     marks = dict(marks)
     for action in actions:
-        key = kind(action)
+        key = _kind(action.to_dict())
         runs = marks.get(key, "")
         last = _LAST_RUN.search(runs)
         if last is not None and last.group(1) == mark:
@@ -55,15 +54,19 @@ def _expand(runs: str) -> str:
 def log_marks(marks: Marks, log: Iterable[dict[str, Any]]) -> list[str]:
     """One letter per entry of the public log."""
     letters = {key: iter(_expand(runs)) for key, runs in marks.items()}
-    return [next(letters[f"{entry['seat']}:{entry['type']}"]) for entry in log]
+    return [next(letters[_kind(entry)]) for entry in log]
 
 
 def _split(runs: str, state: tg.AnyState | None) -> Marks:
     """Marks stored as one sequence for the whole log (before they were split by seat and type), split."""
-    history = [] if state is None else state.history
+    history = () if state is None else state.history
     marks: Marks = {}
-    for action, mark in zip(history, _expand(runs), strict=True):
-        marks = add_marks(marks, [action], mark)
+    start = 0
+    for mark, count in _RUN.findall(runs):
+        marks = add_marks(marks, history[start : start + int(count)], mark)
+        start += int(count)
+    if start != len(history):
+        raise ValueError(f"marks for {start} actions, the log has {len(history)}")
     return marks
 
 

@@ -33,6 +33,8 @@ READY_SECONDS = 2.0
 #: The longest a listener blocks in one read, and the pause before it subscribes again after a Redis error.
 LISTEN_SECONDS = 1.0
 RETRY_SECONDS = 1.0
+#: How long a stream waits for a read it asked the hub for before it reads for itself.
+REFRESH_SECONDS = 2.0
 
 
 class Read(NamedTuple):
@@ -73,6 +75,11 @@ class Watch:
         self.woken.clear()
         news, self._news = self._news, None
         return news
+
+    def refresh(self) -> None:
+        """Ask the hub to read the game again for all its streams (``woken`` when the read comes): streams woken by
+        one change time out together when nothing changes, and then share one read as they share a change's."""
+        self._hub._changed(self.key)
 
     def close(self) -> None:
         self._hub._forget(self)

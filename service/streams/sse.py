@@ -37,7 +37,7 @@ from ..play.presenters import Viewer, game_view
 from ..records.game_record import CorruptRecord, GameRecord
 from ..runtime import Runtime
 from ..storage.store import GameStore
-from .hub import Watch
+from .hub import REFRESH_SECONDS, Watch
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +170,7 @@ def stream(
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return
         yield from _wait(runtime, watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
-        try:  # streams only read: the hub's read of the change that woke them, or their own when none did
+        try:  # streams only read: the hub's read (of the change that woke them, or one they asked for), or their own
             record, due = _next_read(runtime, watch, (record, due))
         except ApiError:  # the game is gone (closed, expired) or too busy: the client reconnects
             return
@@ -182,9 +182,14 @@ def stream(
 def _next_read(
     runtime: Runtime, watch: Watch, held: tuple[GameRecord, float | None]
 ) -> tuple[GameRecord, float | None]:
-    """The hub's newest read of the game since the last one taken (else a read of the stream's own), unless the
-    stream ``held`` a newer one: a read the hub began before the stream's own first read may end after it."""
+    """The hub's newest read of the game since the last one taken (none: one the stream asks the hub for, shared with
+    the game's other streams; else a read of its own), unless the stream ``held`` a newer one: a read the hub began
+    before the stream's own first read may end after it."""
     news = watch.take()
+    if news is None:
+        watch.refresh()
+        watch.woken.wait(REFRESH_SECONDS)
+        news = watch.take()
     if news is None:
         read = read_game(runtime.store, watch.game_id)
     elif news.error is not None:

@@ -474,3 +474,28 @@ def test_states_since_rebuilds_each_version_like_state_at(case: tuple[GameRecord
         assert versions == list(range(first, record.version + 1))
     for version, state in states:
         assert state is not None and tg.dumps(state) == tg.dumps(record.state_at(version))
+
+
+def test_streams_that_look_again_together_share_one_read(redis_client: redis.Redis) -> None:
+    """Streams woken by one change time out together when nothing changes: each asks the hub to read the game again,
+    and those asks share the reads (one under way, one more once it is done), not one read per stream."""
+    reading, release, reads = threading.Event(), threading.Event(), []
+
+    def read(game_id: str) -> tuple[GameRecord, float | None]:
+        reads.append(game_id)
+        reading.set()
+        assert release.wait(5)
+        return GameRecord("the-game", 2, {}, 0, "host", None, len(reads), (None, None)), None
+
+    hub = Hub(redis_client, read)
+    watches = [hub.watch("g1") for _ in range(5)]
+    for watch in watches:
+        watch.refresh()
+    assert reading.wait(5)
+    release.set()
+    for watch in watches:
+        deadline = time.monotonic() + 5
+        while (news := watch.take()) is None or news.record is None or news.record.version < 2:
+            assert watch.woken.wait(max(0.0, deadline - time.monotonic())), "the second read reached every stream"
+        watch.close()
+    assert reads == ["g1", "g1"]

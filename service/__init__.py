@@ -84,20 +84,18 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     settings = Settings.of(config)
     hub = Hub(store.client, partial(read_game, store))
     runner = ClockRunner(store, settings, clock, hub.watches)
-    analyses = AnalysisWorker(
-        store, AnalysisStore(store.client), config["ANALYSIS_ROLLOUTS"], min(100, config["BOT_SHARE"])
-    )
-    daily, limits = _daily(config, store), _limits(config, store)
+    analyses = AnalysisWorker(store, AnalysisStore(store.client), config["ANALYSIS_ROLLOUTS"], settings.bot_share)
+    daily, limits = _daily(config, store, settings.bot_share), _limits(config, store)
     return Runtime(store, lobbies, hub, runner, settings, clock, daily, analyses, limits)
 
 
-def _daily(config: Mapping[str, Any], store: GameStore) -> Daily:
+def _daily(config: Mapping[str, Any], store: GameStore, bot_share: int) -> Daily:
     """The daily deals' board and secret; every write of a finished daily game posts its result. Tests may set
     ``DAILY_PREFIX`` (boards and a secret of their own)."""
     prefix = config.get("DAILY_PREFIX", "tg:")
     board = DailyBoard(store.client, prefix, config["DAILY_TTL"])
     secret = DailySecret(store.client, f"{prefix}{{daily}}:secret", config["DAILY_SECRET"])
-    daily = Daily(board, secret, min(100, config["BOT_SHARE"]))
+    daily = Daily(board, secret, bot_share)
     store.after_write = ResultPoster(daily, config["CLOCK"], config["FINISHED_TTL"]).written
     return daily
 

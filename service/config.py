@@ -112,7 +112,7 @@ def _limits(environ: Mapping[str, str]) -> dict[str, Any]:
 
 def _bots_alone(text: str | None) -> int:
     """``TG_BOTS_ALONE_MS``: the least a bot waits in a game with no person (0: no floor)."""
-    return BOTS_ALONE_MS if text is None else 0 if text.strip() == "0" else _positive_int("TG_BOTS_ALONE_MS", text)
+    return BOTS_ALONE_MS if text is None else cap("TG_BOTS_ALONE_MS", text)
 
 
 def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:

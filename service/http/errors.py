@@ -29,7 +29,7 @@ def error_response(
 ) -> Response:
     """The error body; ``Retry-After`` is ``retry_after`` seconds when given, else 1 on a ``503``."""
     status = STATUS_OF.get(error, 422)
-    response = jsonify(error_body(error, message, errors=errors))
+    response = jsonify(error_body(error, message, status, errors))
     response.status_code = status
     if status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"

@@ -200,8 +200,8 @@ def spectators(counts: list[int], seconds: float) -> None:
         with servers(2) as (bases, reports, workers):
             game_id = bot_game(bases[0], "ninja", 2, "best", PACE_MS, seed=streams)
             seen = asyncio.run(watch(bases, workers, game_id, streams, seconds))
-            final = call(f"{bases[0]}/v1/games/{game_id}")["version"]
-            size = len(urllib.request.urlopen(f"{bases[0]}/v1/games/{game_id}").read())
+            public = urllib.request.urlopen(f"{bases[0]}/v1/games/{game_id}", timeout=10).read()
+            final, size = json.loads(public)["version"], len(public)
         # a stream that closed with versions still to come ended before the game (one closing after the game
         # ended, its rematch wait over, did not)
         closed = [got for ok, got in zip(seen.lasted, seen.arrivals, strict=True) if not ok]

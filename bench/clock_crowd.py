@@ -183,9 +183,8 @@ async def watch(bases: list[str], workers: list[int], game_id: str, streams: int
     cpu = cpu_seconds(workers) - cpu
     for task in tasks:
         task.cancel()
-    lasted = [not task.done() or task.cancelled() for task in tasks]
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return Watched(arrivals, lasted, ready, cpu)
+    results = await asyncio.gather(*tasks, return_exceptions=True)  # follow's answers, or what they raised
+    return Watched(arrivals, [result is True for result in results], ready, cpu)
 
 
 def percentile(values: list[float], share: float) -> float:

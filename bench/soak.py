@@ -181,7 +181,7 @@ class Watchers:
 
     def run(self, until: float) -> None:
         while time.monotonic() < until:
-            while self.open_streams() < self.count:
+            for _ in range(self.count - self.open_streams()):  # no spin when none opens (refused, no game)
                 self.open_one()
             for key, _ in self.selector.select(timeout=1):
                 sock = key.fileobj

@@ -38,6 +38,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -183,14 +184,27 @@ async def watch(bases: list[str], workers: list[int], game_id: str, streams: int
     cpu = cpu_seconds(workers) - cpu
     for task in tasks:
         task.cancel()
-    lasted = [not task.done() or task.cancelled() for task in tasks]
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return Watched(arrivals, lasted, ready, cpu)
+    results = await asyncio.gather(*tasks, return_exceptions=True)  # follow's answers, or what they raised
+    return Watched(arrivals, [result is True for result in results], ready, cpu)
 
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def steady_moves(
+    reports: list[dict[str, Any]], ready: Callable[[str], float], arrivals: list[tuple[str, list[tuple[int, float]]]]
+) -> tuple[list[float], list[float]]:
+    """The bot moves the clock runners reported (``tg-clock``) that were due after ``ready(game)`` (epoch; those
+    due before every stream was served are the burst of opening them, not steady state): their lateness (ms,
+    applied minus due), and the delays (ms) from the write of each to its receipt in ``arrivals`` ((game, the
+    (version, epoch) a reader received))."""
+    runs = [run for report in reports for run in zip(report["lateness_ms"], report["applied"], strict=True)]
+    steady = [(ms, game, version, at) for ms, (game, version, at) in runs if at - ms / 1000 > ready(game)]
+    written = {(game, version): at for _, game, version, at in steady}
+    delays = [(at - written[(game, v)]) * 1000 for game, got in arrivals for v, at in got if (game, v) in written]
+    return [ms for ms, *_ in steady], delays
 
 
 def spectators(counts: list[int], seconds: float) -> None:
@@ -200,24 +214,20 @@ def spectators(counts: list[int], seconds: float) -> None:
         with servers(2) as (bases, reports, workers):
             game_id = bot_game(bases[0], "ninja", 2, "best", PACE_MS, seed=streams)
             seen = asyncio.run(watch(bases, workers, game_id, streams, seconds))
-            final = call(f"{bases[0]}/v1/games/{game_id}")["version"]
-            size = len(urllib.request.urlopen(f"{bases[0]}/v1/games/{game_id}").read())
+            public = urllib.request.urlopen(f"{bases[0]}/v1/games/{game_id}", timeout=10).read()
+            final, size = json.loads(public)["version"], len(public)
         # a stream that closed with versions still to come ended before the game (one closing after the game
         # ended, its rematch wait over, did not)
         closed = [got for ok, got in zip(seen.lasted, seen.arrivals, strict=True) if not ok]
         ended = sum(1 for got in closed if not got or got[-1][0] < final)
-        # the moves due once every stream was served (lateness: applied minus due)
-        runs = [run for report in reports for run in zip(report["lateness_ms"], report["applied"], strict=True)]
-        steady = [(ms, game, version, at) for ms, (game, version, at) in runs if at - ms / 1000 > seen.ready]
-        lateness = [ms for ms, *_ in steady]
-        written = {(game, version): at for _, game, version, at in steady}
-        delays = [(at - written[(game_id, v)]) * 1000 for s in seen.arrivals for v, at in s if (game_id, v) in written]
+        received = [(game_id, got) for got in seen.arrivals]
+        lateness, delays = steady_moves(reports, lambda _, ready=seen.ready: ready, received)
         rejected = sum(report["rejected"] for report in reports)
         applied = sum(report["writes"] for report in reports)
         events = sum(1 for got in seen.arrivals for _, at in got if at > seen.ready)
         bare = floor(streams, size, seconds)
         print(
-            f"{streams:>8} {len(steady):>5} {percentile(lateness, 0.5):>8.1f} / {percentile(lateness, 0.99):>5.1f} / "
+            f"{streams:>8} {len(lateness):>5} {percentile(lateness, 0.5):>8.1f} / {percentile(lateness, 0.99):>5.1f} / "
             f"{max(lateness, default=float('nan')):>5.1f} "
             f"{percentile(delays, 0.5):>15.1f} / {percentile(delays, 0.99):>6.1f} "
             f"{percentile(bare, 0.5):>9.1f} / {percentile(bare, 0.99):>5.1f} "

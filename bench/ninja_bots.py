@@ -19,6 +19,8 @@ import sys
 import time
 from functools import partial
 
+from bot_variants import variants
+
 import thegame_core as tg
 from thegame_core.__main__ import main as cli_main
 from thegame_core.bots import create_bot, register_bot
@@ -36,12 +38,9 @@ def register(argv: list[str]) -> None:
     (fields of ``best.Params``, e.g. ``best@rollouts=200@swap=0``)."""
     for name, factory in BOTS.items():
         register_bot("ninja", name, factory)
-    for word in argv:
-        for name in word.split(","):
-            if name.startswith("best@"):
-                fields = dict(pair.split("=") for pair in name.split("@")[1:])
-                params = Params(**{key: type(getattr(Params(), key))(int(value)) for key, value in fields.items()})
-                register_bot("ninja", name, partial(variant, params=params))
+    for name, fields in variants(argv, "best"):
+        params = Params(**{key: type(getattr(Params(), key))(int(value)) for key, value in fields.items()})
+        register_bot("ninja", name, partial(variant, params=params))
 
 
 def times(argv: list[str]) -> int:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import sys
 from functools import partial
 
+from bot_variants import variants
+
 from thegame_core.__main__ import main as cli_main
 from thegame_core.bots import register_bot
 from thegame_core.games.bataille_corse.bots import RISK_PILE, RiskBot
@@ -25,14 +27,11 @@ GAME = "bataille-corse"
 
 def register(argv: list[str]) -> None:
     """Every ``risk@quick=N@pile=P`` bot named in ``argv``."""
-    for word in argv:
-        for name in word.split(","):
-            if name.startswith("risk@"):
-                fields = dict(pair.split("=") for pair in name.split("@")[1:])
-                quick, pile = float(fields.pop("quick", 0)), int(fields.pop("pile", RISK_PILE))
-                if fields:
-                    raise SystemExit(f"{name}: risk takes quick and pile, not {', '.join(fields)}")
-                register_bot(GAME, name, partial(RiskBot, quick_ms=quick, pile=pile))
+    for name, fields in variants(argv, "risk"):
+        quick, pile = float(fields.pop("quick", 0)), int(fields.pop("pile", RISK_PILE))
+        if fields:
+            raise SystemExit(f"{name}: risk takes quick and pile, not {', '.join(fields)}")
+        register_bot(GAME, name, partial(RiskBot, quick_ms=quick, pile=pile))
 
 
 def main(argv: list[str]) -> int:

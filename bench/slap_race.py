@@ -19,7 +19,8 @@ occur); the machine's load average over the last minute (other work on the same 
 
 ``--spectators S`` then plays the same games one after the other, at the delay ``--watched-delay``, first alone
 (the baseline), then each with S anonymous streams on it spread over both processes, and prints the same rows: the
-lateness a crowd of spectators costs the bot (counting the moves made once every stream had its first view).
+lateness a crowd of spectators costs the bot (its lateness and the view delay count the moves due once every stream
+had its first view: opening the streams is a burst of its own, as in ``bench/clock_crowd.py``).
 
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/slap_race.py --delays 200 300 350 400 450 \\
         --games 6 --flips 300 --spectators 100
@@ -44,7 +45,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 
 from clock_crowd import follow as spectate  # noqa: E402
-from clock_crowd import percentile, servers  # noqa: E402
+from clock_crowd import percentile, servers, steady_moves  # noqa: E402
 from service_setup import call, store  # noqa: E402
 
 import thegame_core as tg  # noqa: E402
@@ -192,18 +193,10 @@ def run(label: str, delay_ms: float, rounds: list[list[int]], flips: int, specta
             row.won += winners(bases[0], game_id, racer.races)
             row.statuses += racer.statuses
             row.flips += call(f"{bases[0]}/v1/games/{game_id}")["flips"]
-    runs = [run for report in reports for run in zip(report["lateness_ms"], report["applied"], strict=True)]
-    # opening the streams is a burst of its own: count the moves made once all of a game's streams are open
-    ready = {game_id: done.ready for done in played for game_id, _ in done.games}
-    row.lateness = [ms for ms, (game_id, _, at) in runs if at > ready.get(game_id, 0.0)]
     assert len(reports) == 2, f"{len(reports)} of the 2 servers logged their counts"
-    written = {(game_id, version): at for _, (game_id, version, at) in runs}
-    row.view_delays = [
-        (at - written[(game_id, version)]) * 1000
-        for game_id, racer in games
-        for version, at in racer.received
-        if (game_id, version) in written
-    ]
+    ready = {game_id: done.ready for done in played for game_id, _ in done.games}
+    received = [(game_id, racer.received) for game_id, racer in games]
+    row.lateness, row.view_delays = steady_moves(reports, lambda game_id: ready.get(game_id, 0.0), received)
     return row
 
 

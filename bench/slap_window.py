@@ -101,14 +101,14 @@ def simulation(deals: int, far_ms: int, seed: int) -> None:
 class Table:
     """A 2-seat game whose seats this script holds: it flips until the pile makes a combination."""
 
-    def __init__(self, base: str, window: int, seed: int) -> None:
+    def __init__(self, base: str, window: int, seed: int, round_trips: list[float]) -> None:
         body = {"game": "bataille-corse", "players": 2, "seed": seed, "options": {"slap_window_ms": window}}
         created = call(f"{base}/v1/games", "POST", body)
         self.url = f"{base}/v1/games/{created['game_id']}"
         self.tokens = [call(f"{self.url}/seats", "POST", {"name": f"p{seat}"})["token"] for seat in (0, 1)]
         self.view = call(f"{self.url}/start", "POST", {"first_seat": 0}, created["host_token"])
         self.options = tg.get_game("bataille-corse").resolve_options(2, {"slap_window_ms": window})
-        self.round_trips: list[float] = []  # seconds, every slap's request
+        self.round_trips = round_trips  # seconds, every slap's request (the tables of a case share one list)
 
     def to_combination(self) -> bool:
         """Flip until the pile makes a combination; False once the game is over."""
@@ -166,12 +166,11 @@ def races_at(base: str, window: int, races: int, draw: Callable[[int], list[floa
     cells, the far seat's share, the inversions and the round trips."""
     rng = random.Random(seed)
     won = total = inverted = 0
-    table = Table(base, window, rng.randrange(2**31))
-    trips = table.round_trips
+    trips: list[float] = []
+    table = Table(base, window, rng.randrange(2**31), trips)
     while total < races:
         if not table.to_combination():
-            table = Table(base, window, rng.randrange(2**31))
-            table.round_trips = trips
+            table = Table(base, window, rng.randrange(2**31), trips)
             continue
         far = total % 2
         winner, swapped = table.race(draw(far))

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import redis
+from clock_crowd import children
 from game_memory import choose
 
 from service.storage.store import game_key
@@ -79,9 +80,8 @@ def wait_until(ready: Any, what: str) -> None:
 
 def rss_bytes(pid: int) -> int:
     """Resident memory of ``pid`` and its children (gunicorn's master and workers)."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     total = 0
-    for each in [pid, *map(int, children)]:
+    for each in [pid, *children(pid)]:
         status = Path(f"/proc/{each}/status").read_text()
         total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) * 1024
     return total
@@ -181,7 +181,7 @@ class Watchers:
 
     def run(self, until: float) -> None:
         while time.monotonic() < until:
-            while self.open_streams() < self.count:
+            for _ in range(self.count - self.open_streams()):  # no spin when none opens (refused, no game)
                 self.open_one()
             for key, _ in self.selector.select(timeout=1):
                 sock = key.fileobj

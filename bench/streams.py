@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from clock_crowd import children, cpu_seconds
+
 ROOT = Path(__file__).resolve().parents[1]
 STREAMS_PER_GAME = 3  # the seat's own stream and two spectators'
 TTL = "600"
@@ -89,16 +91,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def pids(self) -> list[int]:
-        children = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True).stdout
-        return [self.process.pid, *map(int, children.split())]
-
-    def cpu_seconds(self) -> float:
-        ticks = os.sysconf("SC_CLK_TCK")
-        total = 0.0
-        for pid in self.pids():
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / ticks
-        return total
+        return [self.process.pid, *children(self.process.pid)]
 
     def rss_mb(self) -> float:
         pages = sum(int(Path(f"/proc/{pid}/statm").read_text().split()[1]) for pid in self.pids())
@@ -214,7 +207,7 @@ async def run_case(servers: list[Server], streams: int, changes: int, rate: floa
     while received.first < streams and time.monotonic() < deadline:
         await asyncio.sleep(0.2)
     opened_streams = received.first
-    cpu_before = [server.cpu_seconds() for server in servers]
+    cpu_before = [cpu_seconds(server.pids()) for server in servers]
     sent: dict[tuple[str, int], tuple[float, float]] = {}
     polls: list[float] = []
     live = [game for game in games if game.view["legal_actions"]]
@@ -246,7 +239,7 @@ async def run_case(servers: list[Server], streams: int, changes: int, rate: floa
             pending += [asyncio.create_task(change()), asyncio.create_task(poll())]
     await asyncio.wait(pending, timeout=30)
     await asyncio.sleep(2)  # the last events
-    cpu = sum(server.cpu_seconds() for server in servers) - sum(cpu_before)
+    cpu = sum(cpu_seconds(server.pids()) for server in servers) - sum(cpu_before)
     seconds = time.monotonic() - started
     rss = sum(server.rss_mb() for server in servers)
     from_answer, from_request, missing = [], [], 0

@@ -84,8 +84,6 @@ def leave(incoming: Incoming, seat: int) -> Step:
     someone takes it (its token stops working at once)."""
 
     def leave_seat(record: GameRecord, caller: Caller) -> tuple[GameRecord, Answer]:
-        if caller.role == "anyone":
-            raise ApiError("invalid_token", LEAVE_NEEDS_TOKEN)
         if caller.role == "seat" and caller.seat != seat:
             raise ApiError("forbidden", "a seat token leaves only its own seat")
         if record.status not in ("lobby", "playing"):

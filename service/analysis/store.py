@@ -4,10 +4,9 @@ goes on) and ``...:analysis-progress`` (``done/total``, decisions, while it runs
 
 from __future__ import annotations
 
-import secrets
-
 import redis
 
+from ..storage.leases import take_lease
 from ..storage.scripts import lua
 from ..storage.store import game_key
 
@@ -49,8 +48,7 @@ class AnalysisStore:
 
     def claim(self, game_id: str) -> str | None:
         """The game's lease for this run (its token), or ``None`` if another process holds it."""
-        token = secrets.token_hex(8)
-        return token if self.client.set(analysis_key(game_id, "-lease"), token, nx=True, px=LEASE_MS) else None
+        return take_lease(self.client, analysis_key(game_id, "-lease"), LEASE_MS)
 
     def renew(self, game_id: str, token: str, done: int, total: int) -> bool:
         """Renew the lease and note the progress; False if the lease is no longer this run's."""

@@ -8,7 +8,7 @@ import redis
 
 from ..storage.leases import take_lease
 from ..storage.scripts import lua
-from ..storage.store import game_key
+from ..storage.store import game_key, text
 
 #: A lease's life: a process renews it as it works (at least every ``RENEW_SECONDS``), so one that dies hands the
 #: game on within this time.
@@ -29,10 +29,9 @@ class AnalysisStore:
         self._keep = client.register_script(lua("analysis_keep"))
         self._release = client.register_script(lua("release"))
 
-    def result(self, game_id: str) -> bytes | None:
+    def result(self, game_id: str) -> str | None:
         """The stored analysis (JSON text), if worked out."""
-        text = self.client.get(analysis_key(game_id))
-        return None if text is None else _bytes(text)
+        return text(self.client.get(analysis_key(game_id)))
 
     def under_way(self, game_id: str) -> bool:
         """Whether a process holds the game's lease (it is working the analysis out)."""
@@ -40,10 +39,10 @@ class AnalysisStore:
 
     def progress(self, game_id: str) -> tuple[int, int] | None:
         """Decisions analysed and in all, while a process works on it."""
-        text = self.client.get(analysis_key(game_id, "-progress"))
-        if text is None:
+        value = text(self.client.get(analysis_key(game_id, "-progress")))
+        if value is None:
             return None
-        done, _, total = _bytes(text).decode().partition("/")
+        done, _, total = value.partition("/")
         return int(done), int(total)
 
     def claim(self, game_id: str) -> str | None:
@@ -62,8 +61,3 @@ class AnalysisStore:
 
     def release(self, game_id: str, token: str) -> None:
         self._release(keys=[analysis_key(game_id, "-lease")], args=[token])
-
-
-def _bytes(value: bytes | str) -> bytes:
-    """A value as read: bytes from a client that does not decode its answers, the store's (a str otherwise)."""
-    return value if isinstance(value, bytes) else value.encode()

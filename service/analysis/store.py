@@ -4,6 +4,8 @@ goes on) and ``...:analysis-progress`` (``done/total``, decisions, while it runs
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import redis
 
 from ..storage.leases import take_lease
@@ -20,6 +22,16 @@ def analysis_key(game_id: str, part: str = "") -> str:
     return f"tg:{{{game_id}}}:analysis{part}"
 
 
+@dataclass(frozen=True)
+class Poll:
+    """A game's analysis as a poll finds it: stored (its JSON text), or under way (a process holds its lease) and
+    how far (decisions analysed and in all) if the work has said so yet."""
+
+    result: str | None
+    under_way: bool
+    progress: tuple[int, int] | None
+
+
 class AnalysisStore:
     """The analyses over one Redis (or Redis Cluster) client: every script touches one game's slot."""
 
@@ -33,17 +45,15 @@ class AnalysisStore:
         """The stored analysis (JSON text), if worked out."""
         return text(self.client.get(analysis_key(game_id)))
 
-    def under_way(self, game_id: str) -> bool:
-        """Whether a process holds the game's lease (it is working the analysis out)."""
-        return bool(self.client.exists(analysis_key(game_id, "-lease")))
-
-    def progress(self, game_id: str) -> tuple[int, int] | None:
-        """Decisions analysed and in all, while a process works on it."""
-        value = text(self.client.get(analysis_key(game_id, "-progress")))
-        if value is None:
-            return None
-        done, _, total = value.partition("/")
-        return int(done), int(total)
+    def poll(self, game_id: str) -> Poll:
+        """What a poll answers from, in one round trip (the keys share the game's slot, on a Redis Cluster too)."""
+        keys = [analysis_key(game_id), analysis_key(game_id, "-lease"), analysis_key(game_id, "-progress")]
+        stored, lease, counts = (text(value) for value in self.client.mget(keys))
+        progress = None
+        if counts is not None:
+            done, _, total = counts.partition("/")
+            progress = int(done), int(total)
+        return Poll(stored, lease is not None, progress)
 
     def claim(self, game_id: str) -> str | None:
         """The game's lease for this run (its token), or ``None`` if another process holds it."""

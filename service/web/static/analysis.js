@@ -88,6 +88,10 @@ class Analysis {
   ready(data) {
     this.data = data;
     this.measure = MEASURES[data.measure] || MEASURES.win;
+    this.decisionAt = []; // by frame: its decision (a frame is before its move, or inside its moves); none at the end
+    data.decisions.forEach((decision, index) => {
+      for (let frame = decision.start; frame < decision.end; frame += 1) this.decisionAt[frame] ??= index;
+    });
     const costs = data.decisions.map((decision, index) => [decision.cost, index]).filter(([cost]) => cost > 0);
     this.flags = new Map(costs.sort((a, b) => b[0] - a[0]).slice(0, FLAGGED).map(([, index], rank) => [index, rank + 1]));
     this.now = h("div", {class: "analysis-now", "aria-label": "This move against best's", role: "group"});
@@ -98,14 +102,9 @@ class Analysis {
     this.replay.redraw();
   }
 
-  /** The decision the replay is at (frame `at` is before its move, or inside its moves), or -1 at the end. */
-  at(frame) {
-    return this.data.decisions.findIndex((decision) => decision.start <= frame && frame < decision.end);
-  }
-
   show(frame, board) {
     if (!this.data) return "";
-    const index = this.at(frame);
+    const index = this.decisionAt[frame] ?? -1;
     this.chart.mark(index);
     if (index < 0) {
       this.now.replaceChildren(h("p", {}, "The end: no more moves."));

@@ -4,12 +4,13 @@ goes on) and ``...:analysis-progress`` (``done/total``, decisions, while it runs
 
 from __future__ import annotations
 
-import secrets
+from dataclasses import dataclass
 
 import redis
 
+from ..storage.leases import take_lease
 from ..storage.scripts import lua
-from ..storage.store import game_key
+from ..storage.store import game_key, text
 
 #: A lease's life: a process renews it as it works (at least every ``RENEW_SECONDS``), so one that dies hands the
 #: game on within this time.
@@ -21,6 +22,16 @@ def analysis_key(game_id: str, part: str = "") -> str:
     return f"tg:{{{game_id}}}:analysis{part}"
 
 
+@dataclass(frozen=True)
+class Poll:
+    """A game's analysis as a poll finds it: stored (its JSON text), or under way (a process holds its lease) and
+    how far (decisions analysed and in all) if the work has said so yet."""
+
+    result: str | None
+    under_way: bool
+    progress: tuple[int, int] | None
+
+
 class AnalysisStore:
     """The analyses over one Redis (or Redis Cluster) client: every script touches one game's slot."""
 
@@ -30,27 +41,23 @@ class AnalysisStore:
         self._keep = client.register_script(lua("analysis_keep"))
         self._release = client.register_script(lua("release"))
 
-    def result(self, game_id: str) -> bytes | None:
+    def result(self, game_id: str) -> str | None:
         """The stored analysis (JSON text), if worked out."""
-        text = self.client.get(analysis_key(game_id))
-        return None if text is None else _bytes(text)
+        return text(self.client.get(analysis_key(game_id)))
 
-    def under_way(self, game_id: str) -> bool:
-        """Whether a process holds the game's lease (it is working the analysis out)."""
-        return bool(self.client.exists(analysis_key(game_id, "-lease")))
-
-    def progress(self, game_id: str) -> tuple[int, int] | None:
-        """Decisions analysed and in all, while a process works on it."""
-        text = self.client.get(analysis_key(game_id, "-progress"))
-        if text is None:
-            return None
-        done, _, total = _bytes(text).decode().partition("/")
-        return int(done), int(total)
+    def poll(self, game_id: str) -> Poll:
+        """What a poll answers from, in one round trip (the keys share the game's slot, on a Redis Cluster too)."""
+        keys = [analysis_key(game_id), analysis_key(game_id, "-lease"), analysis_key(game_id, "-progress")]
+        stored, lease, counts = (text(value) for value in self.client.mget(keys))
+        progress = None
+        if counts is not None:
+            done, _, total = counts.partition("/")
+            progress = int(done), int(total)
+        return Poll(stored, lease is not None, progress)
 
     def claim(self, game_id: str) -> str | None:
         """The game's lease for this run (its token), or ``None`` if another process holds it."""
-        token = secrets.token_hex(8)
-        return token if self.client.set(analysis_key(game_id, "-lease"), token, nx=True, px=LEASE_MS) else None
+        return take_lease(self.client, analysis_key(game_id, "-lease"), LEASE_MS)
 
     def renew(self, game_id: str, token: str, done: int, total: int) -> bool:
         """Renew the lease and note the progress; False if the lease is no longer this run's."""
@@ -64,8 +71,3 @@ class AnalysisStore:
 
     def release(self, game_id: str, token: str) -> None:
         self._release(keys=[analysis_key(game_id, "-lease")], args=[token])
-
-
-def _bytes(value: bytes | str) -> bytes:
-    """A value as read: bytes from a client that does not decode its answers, the store's (a str otherwise)."""
-    return value if isinstance(value, bytes) else value.encode()

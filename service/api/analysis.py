@@ -64,15 +64,14 @@ class Analysis(MethodView):
         against the client address's analysis budget (`TG_ANALYSIS_RATE`)."""
         state = finished(*current(game_id))
         worker = runtime().analyses
-        stored = worker.analyses.result(game_id)
-        if stored is not None:
-            return Response(stored, mimetype="application/json")
-        if not worker.analyses.under_way(game_id) and not worker.queued(game_id):
+        poll = worker.analyses.poll(game_id)
+        if poll.result is not None:
+            return Response(poll.result, mimetype="application/json")
+        if not poll.under_way and not worker.queued(game_id):
             analysable(state)
             admit_analysis()
             worker.ask(game_id)
-        progress = worker.analyses.progress(game_id)
-        done, total = progress if progress is not None else (None, None)
+        done, total = poll.progress or (None, None)
         response = jsonify({"status": "pending", "done": done, "total": total})
         response.status_code = 202
         response.headers["Location"] = f"/v1/games/{game_id}/analysis"

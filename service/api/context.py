@@ -87,9 +87,10 @@ def change_budget(digest: str | None) -> ChangeBudget | None:
     return ChangeBudget(limits, address(), token)
 
 
-def change(parts: Incoming, role: TokenRole | None, step: Step) -> Response:
-    """Run a change through the write path, then render its answer once."""
-    answer, record = changes.change(writer(), parts, change_budget(parts.digest), role, step)
+def change(parts: Incoming, role: TokenRole | None, step: Step, needs_token: str | None = None) -> Response:
+    """Run a change through the write path (``needs_token``: its 401's message without a token), then render its
+    answer once."""
+    answer, record = changes.change(writer(), parts, change_budget(parts.digest), role, step, needs_token)
     return reply(render(parts.game_id, record, answer, bearer_token(), parts.now))
 
 

@@ -15,7 +15,6 @@ from flask_smorest import Blueprint
 from ..http.reading import bearer_digest, bearer_token
 from ..http.sockets import bound_writes
 from ..limits.streams import Slot
-from ..play.tokens import MALFORMED
 from ..streams.sse import Reader, more_to_come, stream
 from .context import address, current, runtime
 from .documented import OPTIONAL_BEARER, documented
@@ -87,7 +86,7 @@ class Events(MethodView):
         the seat's token in the new game). `Last-Event-ID: n` resumes after version n. A client (an address, a
         token) holds at most `TG_STREAMS_PER_CLIENT` streams at once."""
         _token_from_query()
-        service = runtime()
+        service, digest = runtime(), bearer_digest()
         watch = service.hub.watch(game_id)  # before the read: no change after it is missed
         try:
             record, viewer = current(game_id)
@@ -95,11 +94,11 @@ class Events(MethodView):
             if after == record.version and not more_to_come(record, viewer.now, service.settings.rematch_wait):
                 watch.close()
                 return Response(status=204)
-            slot = _slot()
+            slot = _slot(digest)
         except Exception:
             watch.close()
             raise
-        reader = Reader(game_id, bearer_token(), bearer_digest(), viewer.seat)
+        reader = Reader(game_id, bearer_token(), digest, viewer.seat)
         body = stream(service, watch, reader, record, after)
         response = Response(body if slot is None else slot.holding(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
@@ -110,11 +109,11 @@ class Events(MethodView):
         return response
 
 
-def _slot() -> Slot | None:
+def _slot(digest: str | None) -> Slot | None:
     """The stream's slots among its address's and its token's (``429 too_many_streams`` when either holds the
-    cap), when limits cap streams."""
+    cap), when limits cap streams. ``digest``: the token's, which the read has found to be the game's (any other
+    answered 401)."""
     limits = runtime().limits
     if limits is None or limits.streams is None:
         return None
-    digest = bearer_digest()  # a token read this far is the game's (any other answered 401)
-    return limits.streams.take(address(), None if digest == MALFORMED else digest)
+    return limits.streams.take(address(), digest)

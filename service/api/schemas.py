@@ -13,6 +13,7 @@ from thegame_core.protocol import OptionInfo
 
 from ..clock.options import OPTIONS as CLOCK_OPTIONS
 from ..storage.lobby_index import CURSOR, DEFAULT_LIMIT, MAX_LIMIT
+from .game_schemas import JSON_TYPES
 
 SEED_RANGE = Range(0, 2**63 - 1)
 _INFOS = [tg.get_game(name).info for name in tg.game_names()]
@@ -64,11 +65,10 @@ class _Card(fields.Field):  # type: ignore[type-arg]
 
 
 _CARD_DOC = {"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1, "maxLength": 3}]}
-_JSON_TYPES = {"int": "integer", "bool": "boolean", "str": "string"}
 
 
 def _option_doc(option: OptionInfo) -> dict[str, Any]:
-    doc: dict[str, Any] = {"type": _JSON_TYPES[option.type]}
+    doc: dict[str, Any] = {"type": JSON_TYPES[option.type]}
     if option.choices is not None:
         doc["enum"] = list(option.choices)
     doc.update({key: value for key, value in (("minimum", option.min), ("maximum", option.max)) if value is not None})
@@ -80,8 +80,9 @@ def options_doc() -> dict[str, Any]:
     refused: the catalog lists each game's own), the clock's, and ``preset``; nothing else."""
     docs: dict[str, list[dict[str, Any]]] = {"preset": [{"type": "string"}]}
     for option in [option for info in _INFOS for option in info.options] + list(CLOCK_OPTIONS):
-        if _option_doc(option) not in docs.setdefault(option.name, []):
-            docs[option.name].append(_option_doc(option))
+        doc, kinds = _option_doc(option), docs.setdefault(option.name, [])
+        if doc not in kinds:
+            kinds.append(doc)
     properties = {name: kinds[0] if len(kinds) == 1 else {"anyOf": kinds} for name, kinds in docs.items()}
     return {"type": "object", "properties": properties, "additionalProperties": False}
 

@@ -10,7 +10,7 @@ from ..errors import ApiError
 from ..play import commands
 from ..play.incoming import Incoming
 from ..play.tokens import TokenRole
-from .context import change, incoming, runtime
+from .context import change, incoming
 from .documented import BEARER, OPTIONAL_BEARER, documented
 from .schemas import SEAT, SeatRequestSchema, SeatTakenSchema
 
@@ -94,7 +94,4 @@ class SeatOf(MethodView):
         bot; a bot seat keeps its own) until someone takes it with `POST .../seats`; its view entry then has
         `name: null`."""
         parts = incoming(game_id)
-        if parts.digest is None:  # refused whatever else it holds: 401 before its Idempotency-Key's 422
-            runtime().store.load(game_id).record()  # but an unknown game's 404 first
-            raise ApiError("invalid_token", commands.LEAVE_NEEDS_TOKEN)
-        return change(parts, None, commands.leave(parts, seat))
+        return change(parts, None, commands.leave(parts, seat), commands.LEAVE_NEEDS_TOKEN)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import heapq
 import logging
-import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from dataclasses import dataclass, field
 
 from ..config import Settings
 from ..records.game_record import GameRecord
+from ..storage.leases import take_lease
 from ..storage.scripts import lua
 from ..storage.store import GameStore
 from .catch_up import catch_up
@@ -123,7 +123,7 @@ class ClockRunner:
             due = next_due(record)
             if due is None or due > now:
                 break
-            lease = self._lease(game_id)
+            lease = take_lease(self.store.client, lease_key(game_id), LEASE_MS)
             if lease is not None:
                 record = self._catch_up(game_id, lease, due, now, self.settings.bot_decisions)
                 break
@@ -174,7 +174,7 @@ class ClockRunner:
         still watches the game (its streams enlisted it; once they are gone it is left to the next read)."""
         if not self.watched(game_id):
             return
-        lease = self._lease(game_id)
+        lease = take_lease(self.store.client, lease_key(game_id), LEASE_MS)
         if lease is None:
             self.counts.lost += 1
             self.due(game_id, self.clock() + LEASE_MS / 1000)  # its holder runs it; look again if it died
@@ -203,9 +203,3 @@ class ClockRunner:
         if held > 0:
             time.sleep(held)
             self.counts.held_seconds += held
-
-    def _lease(self, game_id: str) -> str | None:
-        """The game's lease, taken for this one run (a token of its own: two runs of one process never share it);
-        ``None`` if someone holds it."""
-        token = secrets.token_hex(8)
-        return token if self.store.client.set(lease_key(game_id), token, nx=True, px=LEASE_MS) else None

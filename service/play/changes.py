@@ -1,7 +1,7 @@
 """The write path: every change of a game, as named stages in the contract's order, inside one compare-and-set.
 
 1. **Who is calling**: the game exists (404), the token names the host, a seat or nobody (401), with the role the
-   route needs (403).
+   route needs (403), or any token if the route needs one (401, before a guessable Idempotency-Key's 422).
 2. **The budget**: the caller's change budget (429; its token's was charged by the load itself).
 3. **Recall a retry**: an Idempotency-Key seen before answers the first answer again (422 if reused for another
    request; unguessable without a token).
@@ -65,16 +65,21 @@ def create(writer: Writer, game_id: str, record: GameRecord) -> bool:
 
 
 def change(
-    writer: Writer, incoming: Incoming, budget: ChangeBudget | None, role: TokenRole | None, step: Step
+    writer: Writer,
+    incoming: Incoming,
+    budget: ChangeBudget | None,
+    role: TokenRole | None,
+    step: Step,
+    needs_token: str | None = None,
 ) -> tuple[Answer, GameRecord]:
     """Run ``step`` through the stages above, atomically: its answer and the record as written (``ApiError`` if
-    it is refused)."""
+    it is refused). ``needs_token``: the 401's message when any token will do but none is sent."""
     key, settings = incoming.idempotency_key, writer.settings
     field = None if key is None else idem_field(incoming.digest, incoming.address)
 
     def stages(snapshot: Snapshot) -> Change[Done]:
         record = snapshot.record()
-        caller = who_is_calling(record, incoming, role)
+        caller = who_is_calling(record, incoming, role, needs_token)
         if budget is not None:
             budget.charge(caller.role != "anyone", snapshot.wait_ms)
         remembered = recall(snapshot, incoming, caller)
@@ -112,11 +117,16 @@ def change(
     return done.answer, done.record
 
 
-def who_is_calling(record: GameRecord, incoming: Incoming, role: TokenRole | None) -> Caller:
-    """The caller (401 for a token of neither the host nor a seat), with ``role`` if one is needed (401/403)."""
+def who_is_calling(
+    record: GameRecord, incoming: Incoming, role: TokenRole | None, needs_token: str | None = None
+) -> Caller:
+    """The caller (401 for a token of neither the host nor a seat), with ``role`` if one is needed (401/403), or
+    with a token of either role if ``needs_token`` (401 with that message)."""
     caller = tokens.identify(incoming.digest, record.host, record.seat_tokens())
     if role is not None:
         tokens.require(caller, role)
+    elif needs_token is not None and caller.role == "anyone":
+        raise ApiError("invalid_token", needs_token)
     return caller
 
 

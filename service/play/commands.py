@@ -84,8 +84,6 @@ def leave(incoming: Incoming, seat: int) -> Step:
     someone takes it (its token stops working at once)."""
 
     def leave_seat(record: GameRecord, caller: Caller) -> tuple[GameRecord, Answer]:
-        if caller.role == "anyone":
-            raise ApiError("invalid_token", LEAVE_NEEDS_TOKEN)
         if caller.role == "seat" and caller.seat != seat:
             raise ApiError("forbidden", "a seat token leaves only its own seat")
         if record.status not in ("lobby", "playing"):
@@ -220,9 +218,10 @@ def act(incoming: Incoming, read: ActionReader, route_of: str | None = None) -> 
             )
         game = tg.get_game(record.game)
         sent = read(incoming.document())
-        listed = sorted(info.type for info in game.info.actions)
+        listed = {info.type for info in game.info.actions}
         if any(action["type"] not in listed for action in sent):
-            raise ApiError("invalid_action", f"a seat sends only the actions the catalog lists: {', '.join(listed)}")
+            names = ", ".join(sorted(listed))
+            raise ApiError("invalid_action", f"a seat sends only the actions the catalog lists: {names}")
         at = stamp_ms(incoming.now)
         try:
             actions = [received(game, game.parse_action({**action, "seat": caller.seat}), at) for action in sent]

@@ -24,7 +24,7 @@ from typing import Any
 import redis
 
 from ..records.game_record import CorruptRecord, GameRecord
-from .store import game_key
+from .store import game_key, text
 
 #: The index's keys by default: one hash tag, one slot.
 INDEX_PREFIX = "tg:{lobby}"
@@ -79,7 +79,7 @@ class LobbyIndex:
         pipe.expire(self._due_key, ttl)
         pipe.zrangebyscore(self._due_key, "-inf", now, start=0, num=PRUNE_BATCH)
         due = pipe.execute()[-1]
-        self._forget(_text(member) for member in due)
+        self._forget(text(member) for member in due)
 
     def _forget(self, members: Iterable[str]) -> None:
         """Remove the entries of ``members`` (``<entry>:<game name>``) from every key."""
@@ -104,7 +104,7 @@ class LobbyIndex:
             wanted = min(limit + 1 - len(listed), budget)  # one more than needed: tells whether a next page exists
             budget -= wanted
             start = "+" if after is None else f"({after}"
-            entries = [_text(entry) for entry in self.client.zrevrangebylex(key, start, "-", start=0, num=wanted)]
+            entries = [text(entry) for entry in self.client.zrevrangebylex(key, start, "-", start=0, num=wanted)]
             for entry, (name, open_lobby) in zip(entries, self._read(entries, game), strict=True):
                 if len(listed) == limit:
                     break
@@ -131,7 +131,7 @@ class LobbyIndex:
         read: list[tuple[str, GameRecord | None]] = []
         for meta, started in zip(answers[::2], answers[1::2], strict=True):
             try:
-                record = GameRecord.load(None if meta is None else _text(meta), None)
+                record = GameRecord.load(text(meta), None)
             except CorruptRecord:  # unreadable by this version (another version wrote it): never listed here
                 read.append(("", None))
                 continue
@@ -140,7 +140,3 @@ class LobbyIndex:
             else:
                 read.append((record.game, None if started or not record.public else record))
         return read
-
-
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value

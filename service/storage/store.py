@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, overload
 
 import redis
 
@@ -88,7 +88,12 @@ class Change(Generic[T]):
     delete: bool = False
 
 
-def _text(value: bytes | str | None) -> str | None:
+@overload
+def text(value: bytes | str) -> str: ...
+@overload
+def text(value: None) -> None: ...
+def text(value: bytes | str | None) -> str | None:
+    """A value as read: bytes from a client that does not decode its answers, else already a str."""
     return value.decode() if isinstance(value, bytes) else value
 
 
@@ -146,7 +151,7 @@ class GameStore:
                 charge.burst,
             ]
             *values, wait = self.load_charging(keys=[key, budget_key(game_id)], args=arguments)
-        meta, state, rev, idem = (_text(value) for value in values)
+        meta, state, rev, idem = (text(value) for value in values)
         return Snapshot(meta, state, idem if idem_field else None, rev or "", int(wait))
 
     def transact(

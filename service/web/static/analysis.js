@@ -47,7 +47,8 @@ class Analysis {
     Object.assign(this, {root, replay});
     this.status = h("p", {class: "analysis-status"}, "Asking the server for the analysis…");
     this.progress = h("progress", {"aria-label": "Moves valued"});
-    this.root.replaceChildren(heading(), this.status, this.progress);
+    this.title = root.querySelector("h3"); // the panel's heading (replay.js): it stays above what this shows
+    this.root.replaceChildren(this.title, this.status, this.progress);
     announce("Analysis asked for: the server works it out.");
   }
 
@@ -88,24 +89,23 @@ class Analysis {
   ready(data) {
     this.data = data;
     this.measure = MEASURES[data.measure] || MEASURES.win;
+    this.decisionAt = []; // by frame: its decision (a frame is before its move, or inside its moves); none at the end
+    data.decisions.forEach((decision, index) => {
+      for (let frame = decision.start; frame < decision.end; frame += 1) this.decisionAt[frame] ??= index;
+    });
     const costs = data.decisions.map((decision, index) => [decision.cost, index]).filter(([cost]) => cost > 0);
     this.flags = new Map(costs.sort((a, b) => b[0] - a[0]).slice(0, FLAGGED).map(([, index], rank) => [index, rank + 1]));
     this.now = h("div", {class: "analysis-now", "aria-label": "This move against best's", role: "group"});
     this.chart = this.buildChart();
-    this.root.replaceChildren(...[heading(), this.summary(), this.now, this.chart.element, this.legend(), this.valuesTable()].filter(Boolean));
+    this.root.replaceChildren(...[this.title, this.summary(), this.now, this.chart.element, this.legend(), this.valuesTable()].filter(Boolean));
     this.annotate();
     announce(`Analysis ready: ${data.decisions.length} moves valued, the ${this.flags.size} costliest flagged.`);
     this.replay.redraw();
   }
 
-  /** The decision the replay is at (frame `at` is before its move, or inside its moves), or -1 at the end. */
-  at(frame) {
-    return this.data.decisions.findIndex((decision) => decision.start <= frame && frame < decision.end);
-  }
-
   show(frame, board) {
     if (!this.data) return "";
-    const index = this.at(frame);
+    const index = this.decisionAt[frame] ?? -1;
     this.chart.mark(index);
     if (index < 0) {
       this.now.replaceChildren(h("p", {}, "The end: no more moves."));
@@ -210,10 +210,6 @@ class Analysis {
     return `Value: ${made} for the move made, ${words(this.measure.of(decision.best_value))} for best's: `
       + `${costWords(decision.cost, this.measure)}.`;
   }
-}
-
-function heading() {
-  return h("h3", {id: "analysis-title"}, "Analysis");
 }
 
 function costWords(cost, measure) {

@@ -185,18 +185,25 @@ def analyse(
 
 
 def _replay(record: Mapping[str, Any]) -> tuple[AnyGame, list[AnyState], list[Any]]:
-    """``record``'s game, every state of it from the deal, and its actions (``GameError`` for a record that does not
-    replay)."""
+    """``record``'s game, every state of it from the deal, and its actions: ``GameError`` for a record that does not
+    replay, and ``InvalidSetup`` (``UNTIMED``) as soon as a state has a pending timer, the last one too (a record
+    may end with a collection window open)."""
     if not isinstance(record, Mapping) or not isinstance(record.get("actions"), list):
         raise InvalidSetup("a replay record is an object with a list of actions")
     game = get_game(str(record.get("game", "the-game")))
-    states = [game.replay({**record, "actions": []})]
+    states = [_untimed(game.replay({**record, "actions": []}))]
     actions = [game.parse_action(action) for action in record["actions"]]
     for action in actions:
-        if timer(states[-1]) is not None:
-            raise InvalidSetup(UNTIMED)
-        states.append(states[-1].apply(action))
+        states.append(_untimed(states[-1].apply(action)))
     return game, states, actions
+
+
+def _untimed(state: AnyState) -> AnyState:
+    """``state``, unless the referee judges it by time (a pending timer): its rollouts would need the referee's
+    clock."""
+    if timer(state) is not None:
+        raise InvalidSetup(UNTIMED)
+    return state
 
 
 def check(record: Mapping[str, Any]) -> None:

@@ -150,10 +150,8 @@ def _analyse_parser(commands: Any) -> None:
     _progress_flags(analysis)
 
 
-def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Setup]:
-    """The arguments and the setup they describe; exits with 2 on a malformed argument."""
-    parser, sim = build_parser()
-    args = parser.parse_args(argv)
+def _simulate_setup(sim: argparse.ArgumentParser, args: argparse.Namespace) -> Setup:
+    """The setup ``simulate``'s parsed ``args`` describe; exits with 2 through ``sim.error`` on a malformed one."""
     if args.games < 1:
         sim.error(f"--games must be at least 1, got {args.games}")
     if args.workers < 0:
@@ -179,7 +177,7 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Setup]:
         latency = tuple(int(ms) for ms in args.latency_ms.split(",")) if args.latency_ms else ()
     except ValueError:
         sim.error(f"--latency-ms takes whole milliseconds separated by commas, got {args.latency_ms!r}")
-    setup = Setup(
+    return Setup(
         game=args.game,
         players=players,
         bots=bots,
@@ -189,7 +187,6 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, Setup]:
         reactions=reactions,
         latency_ms=latency,
     )
-    return args, setup
 
 
 def _record(path: str) -> Any:
@@ -235,21 +232,19 @@ def _report(work: Callable[[], Any], text: Callable[[Any], str], as_json: bool) 
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser, _ = build_parser()
+    parser, sim = build_parser()
     try:
-        command = parser.parse_args(argv)
-    except SystemExit as stop:  # argparse: --help (0) or a bad argument (2, already reported)
-        return stop.code if isinstance(stop.code, int) else 2
-    if command.command == "analyse":
-        return _analyse(command)
-    try:
-        args, setup = parse_args(argv)
-        check_setup(setup)
+        args = parser.parse_args(argv)
+        if args.command == "simulate":
+            setup = _simulate_setup(sim, args)
+            check_setup(setup)
     except SystemExit as stop:  # argparse: --help (0) or a bad argument (2, already reported)
         return stop.code if isinstance(stop.code, int) else 2
     except GameError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if args.command == "analyse":
+        return _analyse(args)
     workers = args.workers or os.cpu_count() or 1
     progress = Progress("games") if wanted(args.quiet, args.progress) else None
     return _report(lambda: simulate(setup, args.games, workers, progress), format_summary, args.json)

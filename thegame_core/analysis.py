@@ -164,10 +164,7 @@ def analyse(
     ``GameError`` for a record that does not replay, an unknown bot, or ``rollouts`` out of 1..``MAX_ROLLOUTS``."""
     if type(rollouts) is not int or not 1 <= rollouts <= MAX_ROLLOUTS:
         raise InvalidSetup(f"rollouts must be an integer from 1 to {MAX_ROLLOUTS}, got {rollouts!r}")
-    if not isinstance(record, Mapping) or not isinstance(record.get("actions"), list):
-        raise InvalidSetup("a replay record is an object with a list of actions")
-    game = get_game(str(record.get("game", "the-game")))
-    states, actions = _states(game, record)
+    game, states, actions = _replay(record)
     first = states[0]
     scored = game.info.cooperative and type(getattr(first, "score", None)) is int
     run = _Run(game, bot, rollouts, seed, "cards_left" if scored else "win", pause)
@@ -187,22 +184,31 @@ def analyse(
     return Analysis(game.name, first.players, bot, rollouts, seed, run.measure, tuple(decisions))
 
 
-def _states(game: AnyGame, record: Mapping[str, Any]) -> tuple[list[AnyState], list[Any]]:
-    """Every state of the game, from the deal, and its actions (``GameError`` for a record that does not replay)."""
-    states = [game.replay({**record, "actions": []})]
+def _replay(record: Mapping[str, Any]) -> tuple[AnyGame, list[AnyState], list[Any]]:
+    """``record``'s game, every state of it from the deal, and its actions: ``GameError`` for a record that does not
+    replay, and ``InvalidSetup`` (``UNTIMED``) as soon as a state has a pending timer, the last one too (a record
+    may end with a collection window open)."""
+    if not isinstance(record, Mapping) or not isinstance(record.get("actions"), list):
+        raise InvalidSetup("a replay record is an object with a list of actions")
+    game = get_game(str(record.get("game", "the-game")))
+    states = [_untimed(game.replay({**record, "actions": []}))]
     actions = [game.parse_action(action) for action in record["actions"]]
     for action in actions:
-        if timer(states[-1]) is not None:
-            raise InvalidSetup(UNTIMED)
-        states.append(states[-1].apply(action))
-    return states, actions
+        states.append(_untimed(states[-1].apply(action)))
+    return game, states, actions
+
+
+def _untimed(state: AnyState) -> AnyState:
+    """``state``, unless the referee judges it by time (a pending timer): its rollouts would need the referee's
+    clock."""
+    if timer(state) is not None:
+        raise InvalidSetup(UNTIMED)
+    return state
 
 
 def check(record: Mapping[str, Any]) -> None:
     """``GameError`` unless ``analyse`` can analyse ``record``: without running a rollout (milliseconds)."""
-    if not isinstance(record, Mapping) or not isinstance(record.get("actions"), list):
-        raise InvalidSetup("a replay record is an object with a list of actions")
-    _states(get_game(str(record.get("game", "the-game"))), record)
+    _replay(record)
 
 
 def decision_spans(states: Sequence[AnyState], actions: Sequence[Any], realtime: bool) -> list[tuple[int, int, int]]:

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .bots import create_bot
 from .errors import GameError, InvalidSetup
@@ -46,6 +46,7 @@ CHUNK = 200  # at most this many games per task handed to a worker: enough to am
 #: a second) still reports every few seconds; a task of fast games is still far longer than its hand-off.
 TASKS_PER_WORKER = 100
 MAX_ACTIONS = 100_000  # actions in one game before the simulator gives up on it
+T = TypeVar("T")
 
 
 def derive_seed(*parts: object) -> int:
@@ -82,7 +83,7 @@ class Setup:
     @property
     def lineup(self) -> tuple[str, ...]:
         """One bot name per seat, as seated in rotation 0."""
-        return self.bots * self.players if len(self.bots) == 1 else self.bots
+        return self.seat_bots()
 
     @property
     def rotations(self) -> int:
@@ -91,20 +92,23 @@ class Setup:
 
     def seat_bots(self, rotation: int = 0) -> tuple[str, ...]:
         """The bot name at each seat in ``rotation``: seat ``s`` gets ``lineup[(s + rotation) % players]``."""
-        lineup = self.lineup
-        return tuple(lineup[(seat + rotation) % self.players] for seat in range(self.players))
+        return _seated(self.bots, self.players, rotation)
 
-    @property
-    def levels(self) -> tuple[str, ...]:
-        """The reaction level of each bot of the lineup (it moves with its bot in the rotations)."""
-        levels = self.reactions or (DEFAULT_LEVEL,)
-        return levels * self.players if len(levels) == 1 else levels
+    def seat_levels(self, rotation: int = 0) -> tuple[str, ...]:
+        """The reaction level of each seat in ``rotation``: a level moves with its bot."""
+        return _seated(self.reactions or (DEFAULT_LEVEL,), self.players, rotation)
 
     def seat_latency(self, rotation: int = 0) -> tuple[int, ...]:
         """How much later (ms) each seat's actions arrive in ``rotation``: the latency moves with its bot."""
-        latency = self.latency_ms or (0,)
-        latency = latency * self.players if len(latency) == 1 else latency
-        return tuple(latency[(seat + rotation) % self.players] for seat in range(self.players))
+        return _seated(self.latency_ms or (0,), self.players, rotation)
+
+
+def _seated(values: tuple[T, ...], players: int, rotation: int) -> tuple[T, ...]:
+    """Seat by seat in ``rotation``, ``values`` given for the lineup (one for every seat, or one per seat of rotation
+    0): seat ``s`` gets the value of ``(s + rotation) % players``."""
+    if len(values) == 1:
+        values *= players
+    return tuple(values[(seat + rotation) % players] for seat in range(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,13 +148,14 @@ def check_setup(setup: Setup) -> None:
         )
     if len(setup.bots) not in (1, setup.players):
         raise InvalidSetup(f"give one bot for every seat or one per seat ({setup.players}), not {len(setup.bots)}")
+    realtime = getattr(game, "realtime", False)
     if setup.reactions:
-        if not getattr(game, "realtime", False):
+        if not realtime:
             raise InvalidSetup(f"{setup.game} is not a real-time game: reaction levels do not apply")
         if len(setup.reactions) not in (1, setup.players) or not set(setup.reactions) <= set(LEVELS):
             raise InvalidSetup(f"give one reaction level for every seat or one per seat, among {', '.join(LEVELS)}")
     if setup.latency_ms:
-        if not getattr(game, "realtime", False):
+        if not realtime:
             raise InvalidSetup(f"{setup.game} is not a real-time game: latencies do not apply")
         if len(setup.latency_ms) not in (1, setup.players) or any(
             type(ms) is not int or ms < 0 for ms in setup.latency_ms
@@ -174,8 +179,8 @@ def _start(setup: Setup, deal: int, rotation: int) -> tuple[Any, tuple[str, ...]
         for seat, name in enumerate(names)
     ]
     if setup.reactions:
-        for seat, bot in enumerate(bots):
-            bot.reaction = reaction(setup.levels[(seat + rotation) % setup.players])  # type: ignore[attr-defined]
+        for bot, level in zip(bots, setup.seat_levels(rotation), strict=True):
+            bot.reaction = reaction(level)  # type: ignore[attr-defined]
     return state, names, bots
 
 
@@ -210,7 +215,7 @@ class Race:
                 delay = bots[seat].delay_ms(actions) + (latency[seat] if latency else 0)
                 plan = (self.now + delay, rng.random(), actions)
             coming[seat] = plan
-            if best is None or plan[0] < best[0] or (plan[0] == best[0] and plan[1] < best[1]):
+            if best is None or plan[:2] < best[:2]:
                 best, seat_of = plan, seat  # a window closes before a slap at its close: its tie is -1
         if best is None:
             raise RuntimeError(f"no seat acted (asked: {list(state.asking_order())})")
@@ -435,7 +440,7 @@ class Summary:
             "median_turns": self.median_turns,
             "turns_interval": list(self.turns_interval),
             "stats": self.stats or None,
-            "reactions": list(setup.levels) if setup.reactions else None,
+            "reactions": list(setup.seat_levels()) if setup.reactions else None,
             "latency_ms": list(setup.seat_latency()) if setup.latency_ms else None,
             "wins": self.wins,
             "win_rate": self.win_rate,
@@ -574,7 +579,7 @@ def format_summary(summary: Summary) -> str:
         f"turns: mean {summary.mean_turns:.2f} (95% interval {low:.2f} to {high:.2f})  median {summary.median_turns:g}"
     )
     if setup.reactions:
-        lines.append("reactions: " + ", ".join(setup.levels))
+        lines.append("reactions: " + ", ".join(setup.seat_levels()))
     if setup.latency_ms:
         lines.append("latency (ms, seat by seat in rotation 0): " + ", ".join(map(str, setup.seat_latency())))
     lines.extend(format_stats(summary.stats))

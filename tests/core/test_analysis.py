@@ -242,3 +242,18 @@ def test_a_game_whose_referee_judged_by_time_is_refused() -> None:
         check(record)
     with pytest.raises(tg.GameError, match="judged actions by their time"):
         analyse(record, rollouts=1)
+
+
+def test_a_record_that_ends_with_a_collection_window_open_is_refused() -> None:
+    """A game not over may end on a gathered slap (its window still open, nothing judged yet): refused like the
+    others, without a rollout."""
+    state = tg.new_game("bataille-corse", 2, seed=5, options={"slap_window_ms": 100})
+    bots = [create_bot("best", game="bataille-corse", seed=seat) for seat in range(2)]
+    record = play_out(state, bots, ["best"] * 2, "test", random.Random(5)).replay_record()
+    first_slap = next(index for index, action in enumerate(record["actions"]) if action["type"] == "slap")
+    opened = {**record, "actions": record["actions"][: first_slap + 1]}
+    assert tg.replay(opened).timer() is not None
+    with pytest.raises(tg.GameError, match="judged actions by their time"):
+        check(opened)
+    with pytest.raises(tg.GameError, match="judged actions by their time"):
+        analyse(opened, rollouts=1)

@@ -98,10 +98,12 @@ class BatailleCorse(DealtGame[State]):
     def replay_history(self, start: State, history: Any, done: int) -> State:
         """Apply the notation's actions after the first ``done``, one at a time: a flip is the seat on turn's, a late
         slap's version is counted back from the pile version at its place, a gathered slap's time from the one
-        before it, a judge closes the window."""
+        before it, a judge closes the window. The time the first one counts from is looked up in ``start``'s
+        history only when a gathered slap comes: a game without a window has none."""
         if type(history) is not str:
             raise CorruptState("a Bataille corse history is one notation string")
-        state, at = start, last_at(start.history)
+        state = start
+        at: int | None = None
         for token in tokens(history)[done:]:
             seat = token.seat
             if seat is None:
@@ -110,7 +112,7 @@ class BatailleCorse(DealtGame[State]):
                 action = Judge(0)
             else:
                 if token.delta is not None:
-                    at += token.delta
+                    at = (last_at(start.history) if at is None else at) + token.delta
                 action = Slap(seat, state.pile_version - token.behind, at=None if token.delta is None else at)
             state = state.apply(action)
         return state

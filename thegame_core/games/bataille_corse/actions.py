@@ -92,9 +92,9 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     if not isinstance(data, Mapping):
         raise InvalidAction(f"an action is an object, got {data!r}")
     kind = data.get("type")
-    fields = FIELDS.get(kind) if type(kind) is str else None
-    if fields is None or type(kind) is not str:
+    if type(kind) is not str or kind not in FIELDS:
         raise InvalidAction(f"action type must be flip or slap (judge: the referee's), got {kind!r}")
+    fields = FIELDS[kind]
     given = set(data) - {"type"}
     extra = sorted(map(str, given - {*fields, *OPTIONAL[kind]}))
     missing = [name for name in fields if name not in given]

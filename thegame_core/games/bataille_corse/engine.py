@@ -51,6 +51,11 @@ def may_slap(seat: int, ins: int, errors: tuple[int, ...], blocked: int) -> bool
     return bool(ins >> seat & 1) or (errors[seat] < MAX_ERRORS and not blocked >> seat & 1)
 
 
+def is_gathered(window: Window | None, seat: int) -> bool:
+    """Whether ``seat``'s slap is gathered in the open ``window``: it may not slap again until the judge."""
+    return window is not None and any(slapper == seat for _, slapper in window[1])
+
+
 class Table:
     """A state's fields, changed in place while a batch of actions is applied."""
 
@@ -139,7 +144,7 @@ class Table:
             closes, gathered = self.window
             if at >= closes:
                 raise InvalidAction(f"the slap window closed at {closes}: judge it before a slap received at {at}")
-            if any(slapper == seat for _, slapper in gathered):
+            if is_gathered(self.window, seat):
                 raise IllegalAction(f"seat {seat}'s slap on this pile is already gathered", code="already_slapped")
         self.window = (closes, (*gathered, (at, seat)))
         self.added.append(Slap(seat, seen, PENDING, 0, at))

@@ -14,7 +14,7 @@ from ...outcome import Outcome, Progress
 from ...protocol import Timer
 from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Judge, Slap
 from .cards import check_deck, deal
-from .engine import MAX_ERRORS, Reason, Window, advance, may_slap, step
+from .engine import MAX_ERRORS, Reason, Window, advance, is_gathered, may_slap, step
 from .hidden import hidden_deal
 from .options import Options
 from .views import EXCLUDED, GAME_NAME, IN, OUT, Observation
@@ -85,10 +85,6 @@ class State(TupleState, Fields, Progress, Recorded):
         closes, gathered = self.window
         return Timer(closes, Judge(min(gathered, key=lambda slap: slap[0])[1]))
 
-    def gathered(self, seat: int) -> bool:
-        """Whether ``seat``'s slap is gathered in the open window (it may not slap again until the judge)."""
-        return self.window is not None and any(slapper == seat for _, slapper in self.window[1])
-
     @property
     def turns(self) -> int:
         """Flips so far."""
@@ -98,12 +94,17 @@ class State(TupleState, Fields, Progress, Recorded):
         """C6: the pile is not empty, and the seat is IN, or OUT with fewer than 3 errors and none on this pile."""
         return bool(self.pile) and may_slap(seat, self.ins, self.errors, self.blocked)
 
+    def slap_is_legal(self, seat: int) -> bool:
+        """Whether ``seat`` may slap the current version, the game not over: ``may_slap``, and its slap not already
+        gathered in the open window (one per seat)."""
+        return self.may_slap(seat) and not is_gathered(self.window, seat)
+
     def legal_actions(self, seat: int) -> list[Action]:
         """The flip of the seat on turn, and a slap on the current pile version for any seat that may slap."""
         if self.outcome is not None:
             return []
         actions: list[Action] = [FLIPS[seat]] if seat == self.current and self.window is None else []
-        if self.may_slap(seat) and not self.gathered(seat):
+        if self.slap_is_legal(seat):
             actions.append(Slap(seat, self.pile_version))
         return actions
 
@@ -121,7 +122,7 @@ class State(TupleState, Fields, Progress, Recorded):
         players, current = self.players, self.current
         seats = [(current + step) % players for step in range(1, players + 1)]
         if self.window is not None:
-            return tuple(seat for seat in seats if self.may_slap(seat) and not self.gathered(seat))
+            return tuple(seat for seat in seats if self.slap_is_legal(seat))
         return tuple(seat for seat in seats if seat == current or self.may_slap(seat))
 
     def seat_states(self) -> tuple[str, ...]:

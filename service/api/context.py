@@ -70,9 +70,12 @@ def admit_analysis() -> None:
         limits.charge(limits.analysis, f"a:{address()}")
 
 
-def host_of(parts: Incoming) -> None:
-    """The game exists (``404``) and the token is its host's (``401``/``403``), read before the write path runs."""
-    changes.who_is_calling(runtime().store.load(parts.game_id).record(), parts, "host")
+def host_of(parts: Incoming) -> GameRecord:
+    """The game as read before the write path runs: it exists (``404``) and the token is its host's
+    (``401``/``403``)."""
+    record = runtime().store.load(parts.game_id).record()
+    changes.who_is_calling(record, parts, "host")
+    return record
 
 
 def change_budget(digest: str | None) -> ChangeBudget | None:

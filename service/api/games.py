@@ -266,11 +266,19 @@ class Rematch(MethodView):
         a seat left open during play is free in it. The answer holds the new game's id and host token (shown
         once); each seat finds its new token in its own view of this game (`rematch`)."""
         parts = incoming(game_id)
-        host_of(parts)  # 404, 401, 403 first: a refused rematch creates nothing, so it spends no creation
+        finished = host_of(parts)  # 404, 401, 403 first: a refused rematch creates nothing, so it spends no creation
         admit_creation()
         plan = commands.Rematch()
-        response = change(parts, "host", commands.rematch(parts, plan, _now_ms()))
-        if plan.record is not None and not changes.create(writer(), plan.game_id, plan.record):
+        drawn = plan.draw(finished, _now_ms())
+        if drawn is not None and not changes.create(writer(), plan.game_id, drawn):
             raise ApiError("store_busy", "could not write the new game; retry")  # an id drawn twice: not seen
+        try:
+            response = change(parts, "host", commands.rematch(parts, plan))
+        except ApiError:
+            if drawn is not None:  # refused: the finished game does not name it, nobody will ever find it
+                changes.discard(writer(), plan.game_id, drawn)
+            raise
+        if drawn is not None and response.get_json()["game_id"] != plan.game_id:  # a retry's recalled answer
+            changes.discard(writer(), plan.game_id, drawn)
         response.headers["Location"] = f"/v1/games/{response.get_json()['game_id']}"
         return response

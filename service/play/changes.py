@@ -64,6 +64,13 @@ def create(writer: Writer, game_id: str, record: GameRecord) -> bool:
     return True
 
 
+def discard(writer: Writer, game_id: str, record: GameRecord) -> None:
+    """Delete a game that was written but never named to anyone (a refused rematch's), and unlist it."""
+    writer.store.transact(game_id, None, lambda _: Change(None, delete=True))
+    if record.public:
+        writer.lobbies.sync(game_id, record, 0, deleted=True)
+
+
 def change(
     writer: Writer,
     incoming: Incoming,

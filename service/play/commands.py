@@ -131,34 +131,21 @@ def start(incoming: Incoming, schema: ma.Schema) -> Step:
 
 @dataclass
 class Rematch:
-    """The next game of a finished one, drawn once per request (a retried transaction reuses its tokens)."""
+    """The next game of a finished one, drawn once per request and written before the finished game names it: a
+    reader that follows the rematch from the finished game's view never finds it missing."""
 
     game_id: str = field(default_factory=tokens.new_game_id)
     host_token: str = field(default_factory=tokens.new_token)
-    record: GameRecord | None = None  # the new game, once the finished one says so
-    seats: dict[int, tuple[Seat, str]] = field(default_factory=dict)  # seat -> its new holder and sealed token
+    record: GameRecord | None = None  # the new game, drawn from a finished game with no rematch yet
+    sealed: dict[str, str] = field(default_factory=dict)  # seat -> its new token, sealed to its old seat's key
 
-    def seat(self, number: int, old: Seat) -> tuple[Seat, str]:
-        """``old``'s holder in the new game, with a fresh token sealed to the old seat's key."""
-        if number not in self.seats:
-            assert old.name is not None and old.key is not None
-            token = tokens.new_token()
-            context = sealing.rematch_context(self.game_id, number)
-            self.seats[number] = human_seat(old.name, token), sealing.seal_for(old.key, token, context)
-        return self.seats[number]
-
-    def game(self, old: GameRecord, created_at: int) -> tuple[GameRecord, dict[str, str]]:
-        """The new game (started if every seat is held) and each human seat's sealed token."""
-        seats: list[Seat | None] = []
-        sealed: dict[str, str] = {}
-        for number, held in enumerate(old.seats):
-            if held is not None and held.bot is not None and held.name is not None:
-                seats.append(Seat(held.name, None, held.bot, held.reaction_ms, None, held.reaction_spread_ms))
-            elif held is not None and held.name is not None and held.key is not None:
-                seat, sealed[str(number)] = self.seat(number, held)
-                seats.append(seat)
-            else:  # open (left during play), or taken before seats had keys: free in the new lobby
-                seats.append(None)
+    def draw(self, old: GameRecord, created_at: int) -> GameRecord | None:
+        """The new game (started if every seat is held), if ``old`` is over with no rematch yet (else none: the
+        step refuses). A finished game's seats and options never change, so it is the game any later read of
+        ``old`` would give."""
+        if old.state is None or old.status == "playing" or old.rematch is not None:
+            return None
+        seats = [self._seat(number, held) for number, held in enumerate(old.seats)]
         record = GameRecord(
             old.game,
             old.players,
@@ -173,15 +160,30 @@ class Rematch:
             spectators=old.spectators,
             created_at=created_at,
         )
-        if record.free_seats:
-            return record, sealed
-        return changed(record.started(record.drawn_first_seat()), None, None, OWNER, created_at / 1000), sealed
+        if not record.free_seats:
+            record = changed(record.started(record.drawn_first_seat()), None, None, OWNER, created_at / 1000)
+        self.record = record
+        return record
+
+    def _seat(self, number: int, held: Seat | None) -> Seat | None:
+        """Seat ``number``'s holder in the new game: the same bot, or the same person with a fresh token sealed to
+        the old seat's key; none for a seat left open (or taken before seats had keys): free in the new lobby."""
+        if held is None or held.name is None:
+            return None
+        if held.bot is not None:
+            return Seat(held.name, None, held.bot, held.reaction_ms, None, held.reaction_spread_ms)
+        if held.key is None:
+            return None
+        token = tokens.new_token()
+        self.sealed[str(number)] = sealing.seal_for(held.key, token, sealing.rematch_context(self.game_id, number))
+        return human_seat(held.name, token)
 
 
-def rematch(incoming: Incoming, plan: Rematch, created_at: int) -> Step:
-    """The host asks for the next game once this one is over; each seat finds its new token in its view."""
+def rematch(incoming: Incoming, plan: Rematch) -> Step:
+    """The host asks for the next game once this one is over (``plan``: drawn and written already); each seat finds
+    its new token in its view."""
 
-    def plan_rematch(record: GameRecord, caller: Caller) -> tuple[GameRecord, Answer]:
+    def name_rematch(record: GameRecord, caller: Caller) -> tuple[GameRecord, Answer]:
         if record.state is None:
             raise ApiError("game_not_started", "the game has not started yet")
         if record.status == "playing":
@@ -189,11 +191,12 @@ def rematch(incoming: Incoming, plan: Rematch, created_at: int) -> Step:
         if record.rematch is not None:
             raise ApiError("rematch_exists", f"this game's rematch is {record.rematch['game_id']}")
         incoming.check_if_match(record.version)
-        plan.record, sealed = plan.game(record, created_at)
-        new_record = record.with_rematch({"game_id": plan.game_id, "tokens": sealed})
+        if plan.record is None:  # the game was still being played when the plan was drawn: the clock ended it since
+            raise ApiError("catching_up", "the game has just ended; ask for the rematch again")
+        new_record = record.with_rematch({"game_id": plan.game_id, "tokens": plan.sealed})
         return new_record, Answer(201, "rematch", None, new_record.version, plan.host_token)
 
-    return plan_rematch
+    return name_rematch
 
 
 # Play ---------------------------------------------------------------------------------------

@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import GameClient, bearer, error_of, new_game, started, stuck_deck
+from gameclient import FakeClock, GameClient, bearer, error_of, new_game, started, stuck_deck
 from lobbies import Lobbies
 
 from service.play import sealing
 from service.play.tokens import new_token
+from service.storage.store import GameStore, game_key
 
 
 @pytest.fixture
@@ -31,6 +32,25 @@ def lost(http: FlaskClient, **body: Any) -> GameClient:
 
 def rematch(game: GameClient, **headers: str) -> Any:
     return game.http.post(f"{game.url}/rematch", headers=bearer(game.host, **headers))
+
+
+def store_of(http: FlaskClient) -> GameStore:
+    store: GameStore = http.application.extensions["service"].store
+    return store
+
+
+def writes_to(store: GameStore) -> list[tuple[str, int]]:
+    """Every write of ``store`` from now on, in order: the game and its TTL (0: deleted)."""
+    written: list[tuple[str, int]] = []
+    told = store.on_write
+
+    def record(game_id: str, ttl: int) -> None:
+        written.append((game_id, ttl))
+        if told is not None:
+            told(game_id, ttl)
+
+    store.on_write = record
+    return written
 
 
 def test_x25519_matches_rfc_7748() -> None:
@@ -136,3 +156,88 @@ def test_a_retried_rematch_answers_the_same_game_once(http: FlaskClient, same_ke
         assert (again.status_code, again.get_json()) == (201, first.get_json())
     else:
         assert error_of(again) == (409, "rematch_exists")
+
+
+def test_the_new_game_is_stored_before_the_finished_game_names_it(http: FlaskClient) -> None:
+    """A stream of the finished game hands its reader the rematch the moment it is named: a reader that follows it
+    at once (the documented browser client does) must find the new game."""
+    game = lost(http)
+    store = store_of(http)
+    found: list[int] = []
+    told = store.after_write
+
+    def follow(game_id: str, fields: dict[str, str]) -> None:
+        record = store.load(game_id).record()
+        if record.rematch is not None:
+            found.append(store.client.exists(game_key(record.rematch["game_id"])))
+        if told is not None:
+            told(game_id, fields)
+
+    store.after_write = follow
+    assert rematch(game).status_code == 201
+    assert found == [1]
+
+
+def finished_public_game(lobbies: Lobbies) -> GameClient:
+    """A finished public game whose people left it to the bots: its rematch is a public lobby, listed."""
+    game = lobbies.create(players=2)
+    game.fill()
+    assert game.start().status_code == 200
+    for seat in (0, 1):
+        lobbies.http.delete(f"{game.url}/seats/{seat}", headers=bearer(game.tokens[seat]))
+    return game
+
+
+def test_a_refused_rematch_leaves_no_game_behind(lobbies: Lobbies) -> None:
+    game = finished_public_game(lobbies)
+    store = store_of(lobbies.http)
+    written = writes_to(store)
+    assert error_of(rematch(game, **{"If-Match": '"1"'})) == (412, "stale_version")
+    drawn = written[0][0]
+    assert written == [(drawn, written[0][1]), (drawn, 0)] and written[0][1] > 0  # stored, then deleted
+    assert not store.client.exists(game_key(drawn)) and lobbies.listed() == []
+    made = rematch(game).get_json()["game_id"]
+    assert lobbies.listed() == [made]
+
+
+@pytest.mark.parametrize("same_key", [True, False])
+def test_two_rematches_at_once_leave_one_game(lobbies: Lobbies, same_key: bool) -> None:
+    """The second request has drawn and stored its game when the first names its own: it answers the first's
+    game (the same Idempotency-Key) or ``rematch_exists``, and deletes the game it drew."""
+    game = finished_public_game(lobbies)
+    store = store_of(lobbies.http)
+    written = writes_to(store)
+    answers: list[Any] = []
+
+    def meanwhile(game_id: str, fields: dict[str, str]) -> None:
+        store.after_write = None  # once: the second request's game is stored, the first runs to its end now
+        answers.append(rematch(game, **{"Idempotency-Key": "rematch-1"}))
+
+    store.after_write = meanwhile
+    second = rematch(game, **{"Idempotency-Key": "rematch-1" if same_key else "rematch-2"})
+    first = answers[0].get_json()["game_id"]
+    if same_key:
+        assert (second.status_code, second.get_json()["game_id"]) == (201, first)
+    else:
+        assert error_of(second) == (409, "rematch_exists")
+    drawn = [game_id for game_id, ttl in written if ttl > 0 and game_id not in (game.game_id, first)]
+    assert len(drawn) == 1 and (drawn[0], 0) in written and not store.client.exists(game_key(drawn[0]))
+    assert store.client.exists(game_key(first)) and lobbies.listed() == [first]
+
+
+def test_a_rematch_asked_as_the_clock_ends_the_game_answers_retry(make_app: Callable[..., Flask]) -> None:
+    """The host asked while the game was still being played as stored: the clock ends it in that request, which
+    then has no new game ready; it answers ``catching_up`` (retry) and leaves nothing, and the retry makes it."""
+    clock = FakeClock()
+    http = make_app(BOT_DECISIONS=100_000, CLOCK=clock).test_client()
+    game = new_game(http, players=2, game="ninja", seed=3)
+    game.seat("ann")
+    assert game.seat("robo", token=game.host, bot="greedy").status_code == 201
+    assert game.start(first_seat=0).status_code == 200
+    assert http.delete(f"{game.url}/seats/0", headers=bearer(game.tokens[0])).status_code == 204
+    clock.advance(100_000)  # the bots' every move is due, none written yet
+    written = writes_to(store_of(http))
+    assert error_of(rematch(game)) == (503, "catching_up")
+    assert written == [(game.game_id, written[0][1])]  # what fell due, and no new game
+    assert game.view(Authorization=f"Bearer {game.host}").get_json()["status"] == "finished"
+    assert rematch(game).status_code == 201

@@ -159,28 +159,37 @@ class Hub:
 
     def _listen(self) -> None:
         """Forever: subscribe, then hand each message to ``_changed``; after any failure, subscribe again (a
-        listener that died would leave every stream of the process to its keep-alive reads)."""
+        listener that died would leave every stream of the process to its keep-alive reads). An outage is logged
+        when it begins and when it ends, not at every try in between."""
+        lost_at: float | None = None
         while True:
             pubsub = self._client.pubsub()  # type: ignore[no-untyped-call]
             try:
                 pubsub.subscribe(CHANGES)
                 while True:
-                    self._handle(pubsub.get_message(timeout=LISTEN_SECONDS))
+                    if self._handle(pubsub.get_message(timeout=LISTEN_SECONDS)) and lost_at is not None:
+                        log.warning("event subscription renewed after %.1f s", time.monotonic() - lost_at)
+                        lost_at = None
             except Exception as error:  # a Redis error, or the client's sockets closed under it
-                log.warning("event subscription lost (%s); subscribing again", type(error).__name__)
+                if lost_at is None:
+                    lost_at = time.monotonic()
+                    log.warning("event subscription lost (%s); subscribing again", type(error).__name__)
             finally:
                 self._subscribed.clear()
                 pubsub.close()
             time.sleep(RETRY_SECONDS)
 
-    def _handle(self, message: dict[str, Any] | None) -> None:
+    def _handle(self, message: dict[str, Any] | None) -> bool:
+        """Act on one message; ``True`` if it confirms the subscription."""
         if message is None:
-            return
+            return False
         if message["type"] == "subscribe":  # from now on no change is missed; before, any may have been
             self._subscribed.set()
             with self._lock:
                 keys = list(self._watchers)
             for key in keys:
                 self._changed(key)
-        elif message["type"] == "message":
+            return True
+        if message["type"] == "message":
             self._changed(message["data"])
+        return False

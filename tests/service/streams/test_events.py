@@ -8,10 +8,12 @@ when it is read again (the keep-alive period is long, so nothing here depends on
 from __future__ import annotations
 
 import dataclasses
+import socket
 import threading
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,12 +24,16 @@ from flask.testing import FlaskClient
 from gameclient import FakeClock, bearer, stuck_deck, without_results
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+from redis_cluster import available, free_node_port, redis_server
 from werkzeug.test import TestResponse
 
 import thegame_core as tg
 from service.errors import ApiError
 from service.records.game_record import GameRecord, Seat
 from service.storage.store import CHANGES, GameStore, game_key
+from service.streams import hub as hub_module
 from service.streams.hub import Hub, Read, Watch
 from service.streams.sse import BACKLOG, RETRY_MS, Reader, read_game, states_since
 
@@ -420,6 +426,36 @@ def test_a_change_during_the_hubs_read_is_read_again(redis_client: redis.Redis) 
     assert newest == 3 and reads == ["g1", "g1"]
     watch.close()
     marker.close()
+
+
+def test_a_redis_outage_is_logged_when_it_begins_and_when_it_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The listener subscribes again and again while Redis is away (here a server that hangs up at once), and logs
+    the outage twice, not at every try: when it begins, and when a Redis takes its subscription again."""
+    if not available():
+        pytest.skip("TG_REDIS_SERVERS=off, or redis-server and redis-cli are not installed")
+    monkeypatch.setattr(hub_module, "RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(hub_module, "READY_SECONDS", 0.01)
+    port, lost = free_node_port(), 0
+    with socket.create_server(("127.0.0.1", port)) as hang_up:
+        hang_up.settimeout(10)
+        client = redis.Redis(port=port, socket_timeout=1, retry=Retry(NoBackoff(), 0))  # one connection a try
+        watch = Hub(client, partial(read_game, GameStore(client, retries=3, max_bytes=1 << 20))).watch("g1")
+        while lost < 20:  # after the loss is logged, 20 more subscriptions refused
+            hang_up.accept()[0].close()
+            lost += bool(hub_log(caplog))
+    with redis_server(port, tmp_path):
+        deadline = time.monotonic() + 10
+        while not any("renewed" in message for message in hub_log(caplog)) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        logged = hub_log(caplog)  # (stopping this server makes another outage)
+    assert len(logged) == 2 and logged[0].startswith("event subscription lost") and "renewed" in logged[1]
+    watch.close()
+
+
+def hub_log(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [record.getMessage() for record in caplog.records if record.name == "service.streams.hub"]
 
 
 def test_a_watch_keeps_the_newest_of_reads_ending_out_of_order(redis_client: redis.Redis) -> None:

@@ -13,6 +13,8 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from tests.service.servers import ROOT
 
 WAIT_MS = 15000  # each step: views travel in milliseconds; bots of Ninja wait their pace; a busy CI machine
+#: A button's computed background and text colours.
+COLOURS = "(button) => [getComputedStyle(button).backgroundColor, getComputedStyle(button).color]"
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 PHONE = {"width": 390, "height": 844}
@@ -136,6 +138,18 @@ class Person:
             for each in found
             if each["impact"] in ("serious", "critical")
         ]
+
+    def colours(self, button: Locator) -> list[str]:
+        """``button``'s computed background and text colours."""
+        colours: list[str] = button.evaluate(COLOURS)
+        return colours
+
+    def page_colours(self, kind: str) -> list[str]:
+        """The colours of a button of class ``kind`` ("primary", "urgent") outside any table: what a table's button
+        of that kind must have too."""
+        made = "(kind) => { const b = document.createElement('button'); b.className = kind; document.body.append(b);"
+        colours: list[str] = self.page.evaluate(f"{made} const c = ({COLOURS})(b); b.remove(); return c; }}", kind)
+        return colours
 
     def assert_clean(self) -> None:
         """No serious accessibility violation, no error thrown or logged."""

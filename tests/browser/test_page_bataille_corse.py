@@ -92,3 +92,25 @@ def test_a_slap_in_a_collection_window_is_held_then_judged(person: Callable[...,
         page.locator(".moves li", has_text="Slaps judged, first received first: You false, a penalty")
     ).to_have_count(1)
     ann.assert_clean()
+    # Read together (a log read that came late), the held slap is not said, its judgement is.
+    said = page.evaluate("""async () => {
+      const table = await import("/web/tables/bataille_corse.js");
+      const judged = {type: "judge", results: [{seat: 0, result: "false"}]};
+      const fresh = [{type: "slap", seat: 0, result: "pending"}, judged];
+      return [fresh.map((entry) => table.urgent(entry, fresh)), table.urgent(fresh[0], fresh.slice(0, 1))];
+    }""")
+    assert said == [[False, True], True]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_flip_and_slap_keep_the_page_s_colours(person: Callable[..., Person], scheme: str) -> None:
+    """Flip is the primary move and Slap the urgent one, as everywhere on the page, readable in both colour schemes
+    (axe checks their contrast)."""
+    ann = person(color_scheme=scheme).open()
+    ann.create("Bataille corse", 2, ["You", "Bot: best"], SHORT)
+    flip, slap = ann.page.locator(FLIP), ann.page.get_by_role("button", name=re.compile("^Slap"))
+    expect(flip).to_be_visible()
+    expect(slap).to_be_enabled()
+    assert ann.colours(flip) == ann.page_colours("primary")
+    assert ann.colours(slap) == ann.page_colours("urgent")
+    ann.assert_clean()

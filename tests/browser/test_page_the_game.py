@@ -137,3 +137,16 @@ def test_a_finished_game_opens_as_a_replay_stepped_to_its_end(person: Callable[.
     other.page.goto(link)
     expect(other.page.locator(".replay .todo")).to_contain_text("Move 1 of")
     other.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_table_s_end_turn_has_the_page_s_primary_colours(person: Callable[..., Person], scheme: str) -> None:
+    """A table's buttons are drawn on its felt, but its moves keep the colours they have everywhere on the page, in
+    both colour schemes (axe checks their contrast, and the lobby's first)."""
+    ann = person(color_scheme=scheme).open()
+    ann.assert_clean()
+    ann.create("The Game", 1, ["You"], SHORT)
+    end_turn = ann.button("End turn")
+    expect(end_turn).to_be_visible()
+    assert ann.colours(end_turn) == ann.page_colours("primary") != ann.page_colours("")
+    ann.assert_clean()

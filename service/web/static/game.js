@@ -368,7 +368,7 @@ class GamePage {
     this.parts.moves.start = this.entries.length;
     this.parts.moves.replaceChildren(...this.entries.slice(-30).reverse().map((entry) =>
       h("li", {}, words(entry), entry.auto ? " (for them, by a bot)" : "")));
-    const urgent = fresh.filter((entry) => this.table?.urgent?.(entry)).slice(-2); // a slap's result, say
+    const urgent = fresh.filter((entry) => this.table?.urgent?.(entry, fresh)).slice(-2); // a slap's result, say
     const others = fresh.filter((entry) => entry.seat !== this.view.seat && !urgent.includes(entry)).slice(-3);
     if (others.length) announce(others.map(words).join(". "));
     if (urgent.length) announce(urgent.map(words).join(". "), {assertive: true});

@@ -107,8 +107,10 @@ export function seatFacts(seat) {
   return `${seat.packet} ${seat.packet === 1 ? "card" : "cards"}${seat.state === "in" ? "" : `, ${seat.state}`}`;
 }
 
-/** Slaps and their judgement (a collection window's) are announced at once: they change who holds the pile. */
-export function urgent(entry) {
+/** Slaps and their judgement (a collection window's) are announced at once: they change who holds the pile. A slap
+ * held in a window is not worth saying once its judgement came with it (`fresh`: the entries read together). */
+export function urgent(entry, fresh) {
+  if (entry.type === "slap" && entry.result === "pending") return !fresh.some((later) => later.type === "judge");
   return entry.type === "slap" || entry.type === "judge";
 }
 

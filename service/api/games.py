@@ -19,7 +19,7 @@ from ..errors import ApiError
 from ..http.reading import parse_json
 from ..http.replies import read_reply, reply
 from ..play import changes, commands, tokens
-from ..play.incoming import validate
+from ..play.incoming import Incoming, validate
 from ..play.presenters import Reply, Viewer, game_view
 from ..records.game_record import GameRecord
 from ..storage.lobby_index import DEFAULT_LIMIT, MAX_LIMIT
@@ -266,19 +266,31 @@ class Rematch(MethodView):
         a seat left open during play is free in it. The answer holds the new game's id and host token (shown
         once); each seat finds its new token in its own view of this game (`rematch`)."""
         parts = incoming(game_id)
-        finished = host_of(parts)  # 404, 401, 403 first: a refused rematch creates nothing, so it spends no creation
+        finished = host_of(parts)  # 404, 401, 403 first: refused so, a rematch spends no creation
         admit_creation()
         plan = commands.Rematch()
-        drawn = plan.draw(finished, _now_ms())
-        if drawn is not None and not changes.create(writer(), plan.game_id, drawn):
-            raise ApiError("store_busy", "could not write the new game; retry")  # an id drawn twice: not seen
-        try:
-            response = change(parts, "host", commands.rematch(parts, plan))
-        except ApiError:
-            if drawn is not None:  # refused: the finished game does not name it, nobody will ever find it
-                changes.discard(writer(), plan.game_id, drawn)
-            raise
-        if drawn is not None and response.get_json()["game_id"] != plan.game_id:  # a retry's recalled answer
-            changes.discard(writer(), plan.game_id, drawn)
+        plan.draw(finished, _now_ms())
+        response = _named_rematch(parts, plan)
         response.headers["Location"] = f"/v1/games/{response.get_json()['game_id']}"
         return response
+
+
+def _named_rematch(parts: Incoming, plan: commands.Rematch) -> Response:
+    """The finished game names ``plan``'s game, stored first and listed only then: the other order would let a
+    reader follow the rematch to a game not yet stored, or a stranger join a listed game then deleted. A request
+    that could not name its game (refused, or beaten by another rematch) deletes it."""
+    new = plan.record
+    if new is None:  # nothing to store: the step refuses
+        return change(parts, "host", commands.rematch(parts, plan))
+    if not changes.create(writer(), plan.game_id, new, listed=False):
+        raise ApiError("store_busy", "could not write the new game; retry")  # an id drawn twice: not seen
+    try:
+        response = change(parts, "host", commands.rematch(parts, plan))
+    except ApiError:
+        changes.discard(writer(), plan.game_id)
+        raise
+    if response.get_json()["game_id"] == plan.game_id:
+        changes.list_new(writer(), plan.game_id, new)
+    else:  # a retry's recalled answer, naming the game of the request it repeats
+        changes.discard(writer(), plan.game_id)
+    return response

@@ -17,7 +17,10 @@ follows a public game, and the caller renders the view once (``presenters.render
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
+
+import redis
 
 from ..clock.schedule import advance, behind
 from ..config import Settings
@@ -25,12 +28,14 @@ from ..errors import ApiError
 from ..limits import ChangeBudget
 from ..records.game_record import GameRecord
 from ..storage.lobby_index import LobbyIndex
-from ..storage.store import Change, GameStore, Snapshot
+from ..storage.store import FIRST_REV, Change, GameStore, Snapshot
 from . import tokens
 from .commands import Step
 from .idempotency import Answer, Remembered, check_anonymous_key, idem_field
 from .incoming import Incoming
 from .tokens import Caller, TokenRole
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -54,21 +59,28 @@ class Writer:
     settings: Settings
 
 
-def create(writer: Writer, game_id: str, record: GameRecord) -> bool:
-    """Write a new game (``False`` if the id is taken) and list it if it is a public lobby."""
-    ttl = writer.settings.ttl_for(record.status)
-    if not writer.store.create(game_id, record.fields(), ttl):
+def create(writer: Writer, game_id: str, record: GameRecord, listed: bool = True) -> bool:
+    """Write a new game (``False`` if the id is taken) and, if ``listed``, list it if it is a public lobby."""
+    if not writer.store.create(game_id, record.fields(), writer.settings.ttl_for(record.status)):
         return False
-    if record.public:
-        writer.lobbies.sync(game_id, record, ttl)
+    if listed:
+        list_new(writer, game_id, record)
     return True
 
 
-def discard(writer: Writer, game_id: str, record: GameRecord) -> None:
-    """Delete a game that was written but never named to anyone (a refused rematch's), and unlist it."""
-    writer.store.transact(game_id, None, lambda _: Change(None, delete=True))
+def list_new(writer: Writer, game_id: str, record: GameRecord) -> None:
+    """List a new game if it is a public lobby with a free seat."""
     if record.public:
-        writer.lobbies.sync(game_id, record, 0, deleted=True)
+        writer.lobbies.sync(game_id, record, writer.settings.ttl_for(record.status))
+
+
+def discard(writer: Writer, game_id: str) -> None:
+    """Delete a game stored but never named nor listed (a refused rematch's), unless it was written since (then it
+    is someone's, and expires as any game). Never raises: the refusal that led here is the answer."""
+    try:
+        writer.store.transact(game_id, None, lambda snapshot: Change(None, delete=snapshot.rev == FIRST_REV))
+    except (ApiError, redis.RedisError) as error:
+        log.warning("could not delete the unnamed game %s (%s); it expires", game_id, type(error).__name__)
 
 
 def change(

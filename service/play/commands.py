@@ -139,12 +139,12 @@ class Rematch:
     record: GameRecord | None = None  # the new game, drawn from a finished game with no rematch yet
     sealed: dict[str, str] = field(default_factory=dict)  # seat -> its new token, sealed to its old seat's key
 
-    def draw(self, old: GameRecord, created_at: int) -> GameRecord | None:
-        """The new game (started if every seat is held), if ``old`` is over with no rematch yet (else none: the
+    def draw(self, old: GameRecord, created_at: int) -> None:
+        """Draw the new game (started if every seat is held) if ``old`` is over with no rematch yet (else none: the
         step refuses). A finished game's seats and options never change, so it is the game any later read of
         ``old`` would give."""
         if old.state is None or old.status == "playing" or old.rematch is not None:
-            return None
+            return
         seats = [self._seat(number, held) for number, held in enumerate(old.seats)]
         record = GameRecord(
             old.game,
@@ -163,7 +163,6 @@ class Rematch:
         if not record.free_seats:
             record = changed(record.started(record.drawn_first_seat()), None, None, OWNER, created_at / 1000)
         self.record = record
-        return record
 
     def _seat(self, number: int, held: Seat | None) -> Seat | None:
         """Seat ``number``'s holder in the new game: the same bot, or the same person with a fresh token sealed to
@@ -188,10 +187,12 @@ def rematch(incoming: Incoming, plan: Rematch) -> Step:
             raise ApiError("game_not_started", "the game has not started yet")
         if record.status == "playing":
             raise ApiError("game_not_over", "a rematch follows a finished game")
+        if record.rematch is not None and record.rematch["game_id"] == plan.game_id:  # a write retried by the
+            return record, Answer(201, "rematch", None, record.version, plan.host_token)  # client: it was done
         if record.rematch is not None:
             raise ApiError("rematch_exists", f"this game's rematch is {record.rematch['game_id']}")
         incoming.check_if_match(record.version)
-        if plan.record is None:  # the game was still being played when the plan was drawn: the clock ended it since
+        if plan.record is None:  # the game was being played when the plan was drawn: a last move ended it since
             raise ApiError("catching_up", "the game has just ended; ask for the rematch again")
         new_record = record.with_rematch({"game_id": plan.game_id, "tokens": plan.sealed})
         return new_record, Answer(201, "rematch", None, new_record.version, plan.host_token)

@@ -97,6 +97,10 @@ def text(value: bytes | str | None) -> str | None:
     return value.decode() if isinstance(value, bytes) else value
 
 
+#: A game's revision once created, before any change (``compare_and_set.lua`` counts from 1).
+FIRST_REV = "1"
+
+
 class GameStore:
     """Load and change games atomically over any redis-py client (Redis, a Redis Cluster, or fakeredis)."""
 

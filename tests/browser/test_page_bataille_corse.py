@@ -92,14 +92,15 @@ def test_a_slap_in_a_collection_window_is_held_then_judged(person: Callable[...,
         page.locator(".moves li", has_text="Slaps judged, first received first: You false, a penalty")
     ).to_have_count(1)
     ann.assert_clean()
-    # Read together (a log read that came late), the held slap is not said, its judgement is.
+    # Read together (a log read that came late), a held slap is not said when its judgement came after it, and is
+    # when the judgement read with it closed an earlier window.
     said = page.evaluate("""async () => {
       const table = await import("/web/tables/bataille_corse.js");
+      const held = () => ({type: "slap", seat: 0, result: "pending"});
       const judged = {type: "judge", results: [{seat: 0, result: "false"}]};
-      const fresh = [{type: "slap", seat: 0, result: "pending"}, judged];
-      return [fresh.map((entry) => table.urgent(entry, fresh)), table.urgent(fresh[0], fresh.slice(0, 1))];
+      return [[held(), judged], [judged, held()], [held()]].map((fresh) => fresh.map((e) => table.urgent(e, fresh)));
     }""")
-    assert said == [[False, True], True]
+    assert said == [[False, True], [True, True], [True]]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

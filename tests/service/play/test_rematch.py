@@ -11,8 +11,10 @@ from flask.testing import FlaskClient
 from gameclient import FakeClock, GameClient, bearer, error_of, new_game, started, stuck_deck
 from lobbies import Lobbies
 
-from service.play import sealing
-from service.play.tokens import new_token
+from service.errors import ApiError
+from service.play import commands, sealing
+from service.play.incoming import Incoming
+from service.play.tokens import Caller, new_token
 from service.storage.store import GameStore, game_key
 
 
@@ -198,6 +200,45 @@ def test_a_refused_rematch_leaves_no_game_behind(lobbies: Lobbies) -> None:
     assert not store.client.exists(game_key(drawn)) and lobbies.listed() == []
     made = rematch(game).get_json()["game_id"]
     assert lobbies.listed() == [made]
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_a_public_rematch_is_listed_only_once_its_game_names_it(lobbies: Lobbies, refused: bool) -> None:
+    """Listed before, a stranger could take a seat in a lobby deleted the moment after (its rematch refused): the
+    list's index is read as the finished game names the new one, or as the new one is deleted."""
+    game = finished_public_game(lobbies)
+    assert sum(lobbies.index_sizes().values()) == 0
+    store = store_of(lobbies.http)
+    listed_then: list[int] = []
+    told = store.on_write
+
+    def written(game_id: str, ttl: int) -> None:
+        if game_id == game.game_id or ttl == 0:
+            listed_then.append(sum(lobbies.index_sizes().values()))
+        if told is not None:
+            told(game_id, ttl)
+
+    store.on_write = written
+    answer = rematch(game, **({"If-Match": '"1"'} if refused else {}))
+    assert listed_then == [0]
+    assert lobbies.listed() == ([] if refused else [answer.get_json()["game_id"]])
+
+
+def test_a_rematch_whose_write_is_sent_again_answers_its_game(http: FlaskClient) -> None:
+    """The client library sends a write again when its answer was lost: the second try finds the finished game
+    naming this request's game already, and answers it (refusing it would delete a named game)."""
+    finished = store_of(http).load(lost(http).game_id).record()
+    plan = commands.Rematch()
+    plan.draw(finished, 0)
+    named = finished.with_rematch({"game_id": plan.game_id, "tokens": plan.sealed})
+    incoming = Incoming("game", None, None, None, None, None, None, 0.0, "127.0.0.1")
+    record, answer = commands.rematch(incoming, plan)(named, Caller("host"))
+    assert record is named and (answer.status, answer.token) == (201, plan.host_token)
+    other = commands.Rematch()  # another request's: refused
+    other.draw(finished, 0)
+    with pytest.raises(ApiError) as refused:
+        commands.rematch(incoming, other)(named, Caller("host"))
+    assert refused.value.error == "rematch_exists" and plan.game_id in refused.value.message
 
 
 @pytest.mark.parametrize("same_key", [True, False])

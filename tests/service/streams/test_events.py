@@ -8,6 +8,7 @@ when it is read again (the keep-alive period is long, so nothing here depends on
 from __future__ import annotations
 
 import dataclasses
+import secrets
 import socket
 import threading
 import time
@@ -296,15 +297,17 @@ def test_a_stream_ends_after_its_lifetime_and_a_reconnect_misses_nothing(make_ap
     assert again.next_event().data["version"] == first.data["version"] + 1
 
 
-def test_a_stream_ends_when_its_game_is_closed_or_gone(app: Flask, redis_client: redis.Redis) -> None:
-    http = app.test_client()
+def test_a_stream_ends_when_its_game_is_closed_or_gone(
+    make_app: Callable[..., Flask], redis_client: redis.Redis
+) -> None:
+    # an expiry publishes nothing: the stream sees it at its next recheck, RECHECK keep-alives later
+    http = make_app(STREAM_KEEPALIVE=0.01).test_client()
     closed = Table(http, "the-game", 2, bots={})
     reader = closed.reader(None)
     reader.next_event()
     assert http.delete(closed.url, headers=bearer(closed.host)).status_code == 204
     assert reader.ended()
     expired = Table(http, "the-game", 2, bots={})
-    app.config["STREAM_KEEPALIVE"] = 0.01  # an expiry publishes nothing: the next keep-alive's read sees it
     gone = expired.reader(None)
     gone.next_event()
     redis_client.delete(game_key(expired.id))  # as if its TTL ran out
@@ -337,6 +340,9 @@ def test_the_spectators_a_change_wakes_share_one_read_of_it(app: Flask, monkeypa
     monkeypatch.setattr(store, "load", counted_load)
     assert table.act()
     by_a_change = len(loads)  # the write's own reads: no stream is open
+    first = app.extensions["service"].hub.watch(table.id)  # the hub subscribes, and reads every watched game once:
+    assert first.woken.wait(10)  # done before the count starts, however slowly the machine runs
+    first.close()
     readers = [table.reader() for _ in range(5)]
     for reader in readers:
         assert reader.next_event().data["version"] == table.view()["version"]
@@ -387,8 +393,9 @@ def test_a_hub_hands_each_stream_its_read_failure(redis_client: redis.Redis) -> 
     """A game gone when the hub reads it: every stream of it gets the error (and ends as on its own read)."""
     store = GameStore(redis_client, retries=3, max_bytes=1 << 20)
     hub = Hub(redis_client, partial(read_game, store))
-    watches = [hub.watch("no-such-game") for _ in range(2)]
-    redis_client.publish(CHANGES, game_key("no-such-game"))
+    gone = f"no-such-game-{secrets.token_hex(4)}"
+    watches = [hub.watch(gone) for _ in range(2)]
+    redis_client.publish(CHANGES, game_key(gone))
     for watch in watches:
         assert watch.woken.wait(5)
         news = watch.take()
@@ -400,30 +407,31 @@ def test_a_hub_hands_each_stream_its_read_failure(redis_client: redis.Redis) -> 
 def test_a_change_during_the_hubs_read_is_read_again(redis_client: redis.Redis) -> None:
     """Changes while the hub reads a game: one more read once it is done (not one per change), and the streams get
     the newest."""
-    versions = iter(range(1, 100))
+    g1, g2 = f"g1-{secrets.token_hex(4)}", f"g2-{secrets.token_hex(4)}"  # other processes' tests publish too
     reading, release, reads = threading.Event(), threading.Event(), []
 
     def read(game_id: str) -> tuple[GameRecord, float | None]:
-        if game_id == "g1":  # slow, counted; "g2" answers at once
+        if game_id == g1:  # slow, counted; g2 answers at once
             reads.append(game_id)
             reading.set()
             assert release.wait(5)
-        return GameRecord("the-game", 2, {}, 0, "host", None, next(versions), (None, None)), None
+        version = len(reads) if game_id == g1 else 1
+        return GameRecord("the-game", 2, {}, 0, "host", None, version, (None, None)), None
 
     hub = Hub(redis_client, read)
-    watch, marker = hub.watch("g1"), hub.watch("g2")
-    redis_client.publish(CHANGES, game_key("g1"))
-    assert reading.wait(5)
-    for key in ("g1", "g1", "g1", "g2"):
+    watch = hub.watch(g1)
+    assert reading.wait(5)  # the read of every watched game once subscribed (made, however slowly, after the watch)
+    marker = hub.watch(g2)
+    for key in (g1, g1, g1, g2):
         redis_client.publish(CHANGES, game_key(key))
     assert marker.woken.wait(5)  # messages come in order: the three changes of g1 were handed on
     release.set()
     newest = 0
     deadline = time.monotonic() + 5
-    while newest < 3 and time.monotonic() < deadline:  # versions in the order reads end: g2, g1, g1 again
+    while newest < 2 and time.monotonic() < deadline:
         if watch.woken.wait(0.1) and (news := watch.take()) is not None and news.record is not None:
             newest = news.record.version
-    assert newest == 3 and reads == ["g1", "g1"]
+    assert newest == 2 and reads == [g1, g1]
     watch.close()
     marker.close()
 
@@ -441,21 +449,25 @@ def test_a_redis_outage_is_logged_when_it_begins_and_when_it_ends(
     with socket.create_server(("127.0.0.1", port)) as hang_up:
         hang_up.settimeout(10)
         client = redis.Redis(port=port, socket_timeout=1, retry=Retry(NoBackoff(), 0))  # one connection a try
+        others = set(threading.enumerate())  # other tests' hubs log their own outages: only this one's counts
         watch = Hub(client, partial(read_game, GameStore(client, retries=3, max_bytes=1 << 20))).watch("g1")
+        (listener,) = [
+            thread for thread in threading.enumerate() if thread not in others and thread.name == "tg-events"
+        ]
+
+        def logged() -> list[str]:
+            return [record.getMessage() for record in caplog.records if record.thread == listener.ident]
+
         while lost < 20:  # after the loss is logged, 20 more subscriptions refused
             hang_up.accept()[0].close()
-            lost += bool(hub_log(caplog))
+            lost += bool(logged())
     with redis_server(port, tmp_path):
         deadline = time.monotonic() + 10
-        while not any("renewed" in message for message in hub_log(caplog)) and time.monotonic() < deadline:
+        while not any("renewed" in message for message in logged()) and time.monotonic() < deadline:
             time.sleep(0.01)
-        logged = hub_log(caplog)  # (stopping this server makes another outage)
-    assert len(logged) == 2 and logged[0].startswith("event subscription lost") and "renewed" in logged[1]
+        said = logged()  # (stopping this server makes another outage)
+    assert len(said) == 2 and said[0].startswith("event subscription lost") and "renewed" in said[1]
     watch.close()
-
-
-def hub_log(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [record.getMessage() for record in caplog.records if record.name == "service.streams.hub"]
 
 
 def test_a_watch_keeps_the_newest_of_reads_ending_out_of_order(redis_client: redis.Redis) -> None:

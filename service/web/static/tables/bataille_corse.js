@@ -108,9 +108,11 @@ export function seatFacts(seat) {
 }
 
 /** Slaps and their judgement (a collection window's) are announced at once: they change who holds the pile. A slap
- * held in a window is not worth saying once its judgement came with it (`fresh`: the entries read together). */
+ * held in a window is not urgent once its judgement came after it (`fresh`: the entries read together). */
 export function urgent(entry, fresh) {
-  if (entry.type === "slap" && entry.result === "pending") return !fresh.some((later) => later.type === "judge");
+  if (entry.type === "slap" && entry.result === "pending") {
+    return !fresh.slice(fresh.indexOf(entry) + 1).some((later) => later.type === "judge");
+  }
   return entry.type === "slap" || entry.type === "judge";
 }
 

@@ -124,13 +124,18 @@ def test_names_bots_options_and_flags_carry_over(http: FlaskClient) -> None:
     assert (new["public"], new["spectators"], new["options"]["min_per_turn"]) == (True, False, 3)
 
 
-def test_a_public_rematch_waiting_for_players_is_listed(lobbies: Lobbies) -> None:
+def finished_public_game(lobbies: Lobbies) -> GameClient:
+    """A finished public game whose people left it to the bots: its rematch is a public lobby, listed."""
     game = lobbies.create(players=2)
     game.fill()
     assert game.start().status_code == 200
     for seat in (0, 1):
         lobbies.http.delete(f"{game.url}/seats/{seat}", headers=bearer(game.tokens[seat]))
-    body = rematch(game).get_json()
+    return game
+
+
+def test_a_public_rematch_waiting_for_players_is_listed(lobbies: Lobbies) -> None:
+    body = rematch(finished_public_game(lobbies)).get_json()
     assert lobbies.listed() == [body["game_id"]]
 
 
@@ -178,16 +183,6 @@ def test_the_new_game_is_stored_before_the_finished_game_names_it(http: FlaskCli
     store.after_write = follow
     assert rematch(game).status_code == 201
     assert found == [1]
-
-
-def finished_public_game(lobbies: Lobbies) -> GameClient:
-    """A finished public game whose people left it to the bots: its rematch is a public lobby, listed."""
-    game = lobbies.create(players=2)
-    game.fill()
-    assert game.start().status_code == 200
-    for seat in (0, 1):
-        lobbies.http.delete(f"{game.url}/seats/{seat}", headers=bearer(game.tokens[seat]))
-    return game
 
 
 def test_a_refused_rematch_leaves_no_game_behind(lobbies: Lobbies) -> None:

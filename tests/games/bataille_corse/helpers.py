@@ -92,11 +92,13 @@ def largest_game(state: State, until_flips: int = 10_000) -> Iterator[tuple[int 
     that makes a combination (one valid, the others stale) and now and then a card that makes none, the seat
     holding the fewest cards first, so that the game runs to ``max_flips``. With a collection window the slaps are
     received about 25 ms apart after each card, a card every 0.4 to 1.5 s; those after the window's close come
-    after its judge (stale). Stops before the flip past ``until_flips``."""
+    after its judge (stale); without one, no time is drawn (the flood is the same game for any stamps). Stops
+    before the flip past ``until_flips``."""
     rng = random.Random(2)
+    timed = state.options.slap_window_ms > 0
     now = 1_764_190_000_000  # epoch milliseconds, as the service stamps them
     while state.status == "playing" and state.flips < until_flips:
-        now += rng.randrange(400, 1500)
+        now += rng.randrange(400, 1500) if timed else 0
         state = state.apply(Flip(state.current))
         yield state.history[-1].seat, state
         if state.status != "playing" or not (slappable(state.pile, state.options) or rng.random() < 0.05):
@@ -105,7 +107,7 @@ def largest_game(state: State, until_flips: int = 10_000) -> Iterator[tuple[int 
         seats = [seat for seat in range(state.players) if state.may_slap(seat)]
         seats.sort(key=lambda seat: (len(state.packets[seat]), rng.random()))
         for order, seat in enumerate(seats):
-            at = now + 25 * order + rng.randrange(25)
+            at = now + 25 * order + (rng.randrange(25) if timed else 0)
             due = timer(state)
             if due is not None and at >= due.due:
                 state = state.apply(due.action)

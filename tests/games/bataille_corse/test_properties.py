@@ -96,5 +96,5 @@ def test_the_largest_game_fits_a_stored_record(window_ms: int) -> None:
     ((_, state),) = deque(largest_game(GAME.new_game(players=8, seed=4, options=options)), maxlen=1)
     assert state.outcome is not None and state.outcome.reason == "flip_limit" and state.flips == 10_000
     text = tg.dumps(state)
-    assert state.version > 25_000 and len(text) < 60_000, (state.version, len(text))
+    assert state.version > 30_000 and len(text) < 60_000, (state.version, len(text))
     assert tg.loads(text) == state

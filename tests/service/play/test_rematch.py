@@ -41,13 +41,16 @@ def store_of(http: FlaskClient) -> GameStore:
     return store
 
 
-def writes_to(store: GameStore) -> list[tuple[str, int]]:
-    """Every write of ``store`` from now on, in order: the game and its TTL (0: deleted)."""
+def writes_to(store: GameStore, at_write: Callable[[str, int], None] | None = None) -> list[tuple[str, int]]:
+    """Every write of ``store`` from now on, in order: the game and its TTL (0: deleted); ``at_write`` is told of
+    each as it is made."""
     written: list[tuple[str, int]] = []
     told = store.on_write
 
     def record(game_id: str, ttl: int) -> None:
         written.append((game_id, ttl))
+        if at_write is not None:
+            at_write(game_id, ttl)
         if told is not None:
             told(game_id, ttl)
 
@@ -203,17 +206,13 @@ def test_a_public_rematch_is_listed_only_once_its_game_names_it(lobbies: Lobbies
     list's index is read as the finished game names the new one, or as the new one is deleted."""
     game = finished_public_game(lobbies)
     assert sum(lobbies.index_sizes().values()) == 0
-    store = store_of(lobbies.http)
     listed_then: list[int] = []
-    told = store.on_write
 
     def written(game_id: str, ttl: int) -> None:
         if game_id == game.game_id or ttl == 0:
             listed_then.append(sum(lobbies.index_sizes().values()))
-        if told is not None:
-            told(game_id, ttl)
 
-    store.on_write = written
+    writes_to(store_of(lobbies.http), written)
     answer = rematch(game, **({"If-Match": '"1"'} if refused else {}))
     assert listed_then == [0]
     assert lobbies.listed() == ([] if refused else [answer.get_json()["game_id"]])

@@ -7,6 +7,8 @@ WORKDIR /app
 COPY pyproject.toml README.md LICENSE ./
 COPY thegame_core ./thegame_core
 COPY service ./service
+# service/web/rules links to docs/rules (the rules' one source): the wheel built below takes the files themselves
+COPY docs/rules ./docs/rules
 RUN pip install '.[service]' && useradd --create-home --uid 10001 thegame
 
 USER thegame

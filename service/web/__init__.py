@@ -4,7 +4,8 @@ build step) at ``/`` and ``/web/``, and the frames a finished game's replay step
 The page talks to the service only through the public API (``docs/api.md``), with one exception: a replay needs
 every state of the game, which only the rules can rebuild, so ``/web/replays/<id>`` rebuilds them here with the
 core, from the same replay record the log shows once the game is over, instead of a second copy of each game's
-rules in JavaScript.
+rules in JavaScript. Each game's rules, in each language the page speaks, are served from ``rules/``: a link to
+``docs/rules/``, their one source, which the wheel's build follows.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ from ..json_text import dump_bytes
 __all__ = ["BLUEPRINT"]
 
 STATIC = Path(__file__).resolve().parent / "static"
+#: The rules as players read them: ``<game>.md`` in English, ``<game>.<lang>.md`` in the others. In the source tree
+#: this folder is a link to ``docs/rules/``; an installed package holds the files themselves.
+RULES = Path(__file__).resolve().parent / "rules"
+#: The languages of the rules: English, and French (the rule sheets' own language).
+LANGUAGES = {"en": "{game}.md", "fr": "{game}.fr.md"}
 BLUEPRINT = Blueprint("web", __name__)
 
 #: The page runs our own scripts and styles only, calls only this origin (the API, its event streams) and is
@@ -36,7 +42,8 @@ PAGE_POLICY = (
     "manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 #: Files worth compressing (text); the others go as they are.
-COMPRESSIBLE = {".html", ".js", ".css", ".svg", ".json"}
+mimetypes.add_type("text/markdown", ".md")  # not in every system's table (Debian's has it, Python's own not)
+COMPRESSIBLE = {".html", ".js", ".css", ".svg", ".json", ".md"}
 
 
 @BLUEPRINT.after_request
@@ -56,21 +63,30 @@ def asset(name: str) -> Response:
     return _asset(name)
 
 
+@BLUEPRINT.get("/web/rules/<lang>/<game>.md")
+def rules(lang: str, game: str) -> Response:
+    """A game's rules in one language, as markdown (the page's ``rules.js`` draws them)."""
+    if game not in tg.game_names() or lang not in LANGUAGES:
+        known = f"games {', '.join(tg.game_names())}; languages {', '.join(LANGUAGES)}"
+        raise ApiError("not_found", f"no rules for {game!r} in {lang!r} ({known})")
+    return _asset(LANGUAGES[lang].format(game=game), RULES)
+
+
 @lru_cache(maxsize=128)
-def _load(name: str) -> tuple[bytes, bytes | None, str]:
-    """A static file's bytes, their gzip form (``None`` when not worth it) and its ETag; read once per process."""
-    path = (STATIC / name).resolve()
-    if not path.is_relative_to(STATIC) or not path.is_file():
+def _load(name: str, root: Path = STATIC) -> tuple[bytes, bytes | None, str]:
+    """A file's bytes, their gzip form (``None`` when not worth it) and its ETag; read once per process."""
+    path = (root / name).resolve()
+    if not path.is_relative_to(root.resolve()) or not path.is_file():
         raise ApiError("not_found", "no such file")
     data = path.read_bytes()
     packed = gzip.compress(data, 9, mtime=0) if path.suffix in COMPRESSIBLE else None
     return data, packed, f'"{hashlib.sha256(data).hexdigest()[:16]}"'
 
 
-def _asset(name: str) -> Response:
-    """A static file, gzipped when the browser accepts it; revalidated on every load (``no-cache`` + ETag), so a
-    new release is seen at once while an unchanged file costs a bodiless ``304``."""
-    data, packed, etag = _load(name)
+def _asset(name: str, root: Path = STATIC) -> Response:
+    """A file of ``root``, gzipped when the browser accepts it; revalidated on every load (``no-cache`` + ETag), so
+    a new release is seen at once while an unchanged file costs a bodiless ``304``."""
+    data, packed, etag = _load(name, root)
     if request.headers.get("If-None-Match") == etag:
         response = Response(status=304)
     else:

@@ -6,6 +6,7 @@ import {mountGame} from "./game.js";
 import {h} from "./dom.js";
 import {mountLobby} from "./lobby.js";
 import {mountReplay} from "./replay.js";
+import {mountRules} from "./rules.js";
 import * as storage from "./storage.js";
 
 const main = document.getElementById("main");
@@ -43,6 +44,7 @@ function route() {
   document.body.dataset.screen = screen || "lobby";
   if (screen === "game" && id) unmount = mountGame(main, context);
   else if (screen === "replay" && id) unmount = mountReplay(main, {...context, step: extra});
+  else if (screen === "rules" && id) unmount = mountRules(main, {...context, section: extra});
   else unmount = mountLobby(main, context);
   window.scrollTo(0, 0);
 }

@@ -1,0 +1,102 @@
+"""A game's rules ("How to play", ``#/rules/<game>``) read in a real browser, in the browser's language: the
+"In short" part first, then the contents, followed by a link or by the keyboard to a section, and "Back" to where
+the reader came from; on a phone with nothing wider than the screen, axe clean in both languages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.person import DESKTOP, PHONE, Person
+from tests.client.live import server
+
+#: What a reader of each language sees: the browser's locale, the rules' title and sections, the page's words.
+READERS = {
+    "en": {
+        "locale": "en-GB",
+        "title": "Ninja: rules",
+        "short": "In short",
+        "section": "The end of the game",
+        "slug": "the-end-of-the-game",
+        "back": "Back",
+        "contents": "Contents",
+    },
+    "fr": {
+        "locale": "fr-FR",
+        "title": "Ninja : règles",
+        "short": "En bref",
+        "section": "Fin de la partie",
+        "slug": "fin-de-la-partie",
+        "back": "Retour",
+        "contents": "Sommaire",
+    },
+}
+SHOTS = Path(__file__).parent / "screenshots"  # kept out of git (.gitignore): for a person to look at
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    with server() as url:
+        yield url
+
+
+@pytest.mark.parametrize("lang", READERS)
+def test_a_player_reads_the_rules_in_their_language_and_goes_back(person: Callable[..., Person], lang: str) -> None:
+    words = READERS[lang]
+    reader = person(locale=words["locale"], viewport=PHONE).open(name=None)
+    page = reader.page
+    page.goto(f"{reader.url}/#/rules/ninja")  # as a "How to play" link of the lobby does
+    rules = page.get_by_role("article", name=words["title"])
+    expect(rules).to_have_attribute("lang", lang)
+    expect(page).to_have_title(words["title"])
+    expect(page.get_by_role("heading", name=words["title"])).to_be_focused()
+    headings = [
+        " ".join(text.split()) for text in rules.get_by_role("heading").all_inner_texts()
+    ]  # French's no-break spaces
+    assert headings[:3] == [words["title"], words["short"], words["contents"]], headings
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing wider than a phone
+    reader.assert_clean()
+
+    contents = page.get_by_role("navigation", name=words["contents"])
+    contents.get_by_role("link", name=words["section"], exact=True).click()
+    section = page.get_by_role("heading", name=words["section"], exact=True)
+    expect(section).to_be_focused()
+    expect(section).to_be_in_viewport()
+    assert page.url.endswith(f"#/rules/ninja/{words['slug']}")
+
+    contents.get_by_role("link", name=words["short"], exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name=words["short"], exact=True)).to_be_focused()
+
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=SHOTS / f"rules-ninja-{lang}-{size['width']}.png", full_page=False)
+    reader.assert_clean()
+
+    page.get_by_role("link", name=words["back"], exact=True).click()
+    expect(page.get_by_role("button", name="Create the game")).to_be_visible()
+    assert re.search(r"/#?/?$", page.url), page.url
+
+
+def test_rules_opened_from_an_address_show_its_section_and_lead_back_to_the_lobby(
+    person: Callable[..., Person],
+) -> None:
+    reader = person(locale="fr-FR").open("#/rules/bataille-corse/en-bref", name=None)
+    page = reader.page
+    expect(page.get_by_role("heading", name="En bref", exact=True)).to_be_focused()
+    expect(page.get_by_role("table").first).to_contain_text("sandwich")
+    reader.assert_clean()
+    page.get_by_role("link", name="Retour", exact=True).click()
+    expect(page.get_by_role("button", name="Create the game")).to_be_visible()
+
+
+def test_rules_of_an_unknown_game_say_so(person: Callable[..., Person]) -> None:
+    reader = person(locale="en-US").open("#/rules/chess", name=None)
+    expect(reader.page.get_by_role("alert")).to_contain_text("The rules could not be loaded: no rules for 'chess'")
+    reader.errors = [each for each in reader.errors if "404" not in each]  # the browser logs the refused request
+    reader.assert_clean()

@@ -1,10 +1,10 @@
 // "How to play": a game's rules at #/rules/<game>[/<section>], in the reader's language. The rules are one markdown
 // file per game and language (docs/rules/, served at /web/rules/<lang>/<game>.md), drawn by markdown.js: their
 // "In short" part first, then a table of contents and the full rules. Following the contents moves the focus to
-// the section without adding to the history, so that "Back" returns where the reader came from.
+// the section without adding to the history, so that "Back" returns where the reader came from. markdown.js and
+// rules.css load with the first rules shown: the page's first load does not carry them.
 
 import {h} from "./dom.js";
-import {markdown} from "./markdown.js";
 
 /** The page's few words around the rules, in each language the rules are written in (the rules' own words, title
  * included, come from the files). To move into the page's message files once it has them. */
@@ -27,9 +27,10 @@ export function mountRules(root, {gameId, section}) {
   const lang = rulesLanguage();
   const title = document.title;
   let shown = true;
+  addStyle();
   root.replaceChildren(h("p", {lang}, "…"));
-  load(lang, gameId).then(
-    (text) => shown && draw(root, {lang, game: gameId, text, section}),
+  Promise.all([load(lang, gameId), import("./markdown.js")]).then(
+    ([text, {markdown}]) => shown && draw(root, {lang, game: gameId, text, section, markdown}),
     (error) => shown && root.replaceChildren(h("article", {class: "rules", lang},
       backLink(lang), h("p", {class: "error", role: "alert"}, `${WORDS[lang].failed} ${error.message}`))));
   return () => {
@@ -44,7 +45,7 @@ async function load(lang, game) {
   return answer.text();
 }
 
-function draw(root, {lang, game, text, section}) {
+function draw(root, {lang, game, text, section, markdown}) {
   const slugs = new Map();
   const headings = [];
   const heading = (level, words, content) => {
@@ -68,7 +69,6 @@ function draw(root, {lang, game, text, section}) {
     backLink(lang), nodes);
   root.replaceChildren(article);
   document.title = headings[0]?.words || document.title;
-  addStyle();
   const target = section && document.getElementById(`rule-${decode(section)}`);
   show(target || headings[0]?.element, Boolean(target));
 }

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+import thegame_core as tg
 from tests.browser.person import DESKTOP, PHONE, Person
 from tests.client.live import server
+from tests.service.servers import ROOT
 
 #: What a reader of each language sees: the browser's locale, the rules' title and sections, the page's words.
 READERS = {
@@ -81,6 +83,23 @@ def test_a_player_reads_the_rules_in_their_language_and_goes_back(person: Callab
     page.get_by_role("link", name=words["back"], exact=True).click()
     expect(page.get_by_role("button", name="Create the game")).to_be_visible()
     assert re.search(r"/#?/?$", page.url), page.url
+
+
+@pytest.mark.parametrize("lang", READERS)
+def test_every_game_s_rules_are_drawn_whole_on_a_phone(person: Callable[..., Person], lang: str) -> None:
+    """Each file's title, every section, every table and list, as elements: no markdown left in the text."""
+    reader = person(locale=READERS[lang]["locale"], viewport=PHONE).open(name=None)
+    page = reader.page
+    for game in tg.game_names():
+        text = (ROOT / "docs" / "rules" / f"{game}{'' if lang == 'en' else '.' + lang}.md").read_text()
+        page.goto(f"{reader.url}/#/rules/{game}")
+        title = text.splitlines()[0].removeprefix("# ")
+        rules = page.get_by_role("article", name=title)
+        expect(rules.get_by_role("heading", level=3)).to_have_count(len(re.findall(r"^## ", text, re.M)) + 1)
+        expect(rules.get_by_role("table")).to_have_count(len(re.findall(r"^ *\|---", text, re.M)))
+        assert not re.search(r"\*\*|`|\]\(|\|", rules.inner_text()), game
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], game
+        reader.assert_clean()
 
 
 def test_rules_opened_from_an_address_show_its_section_and_lead_back_to_the_lobby(

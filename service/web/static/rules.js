@@ -18,7 +18,7 @@ let moved = false;
 window.addEventListener("hashchange", () => { moved = true; });
 
 /** The rules' language: the browser's first language the rules are written in, else English. */
-export function rulesLanguage() {
+function rulesLanguage() {
   const wanted = navigator.languages.map((each) => each.toLowerCase().split("-")[0]);
   return wanted.find((each) => each in WORDS) || "en";
 }

@@ -51,6 +51,8 @@ def test_a_player_reads_the_rules_in_their_language_and_goes_back(person: Callab
     words = READERS[lang]
     reader = person(locale=words["locale"], viewport=PHONE).open(name=None)
     page = reader.page
+    loaded = page.evaluate("performance.getEntriesByType('resource').map((each) => each.name)")
+    assert not [name for name in loaded if "rules" in name or "markdown" in name]  # not in the first load
     page.goto(f"{reader.url}/#/rules/ninja")  # as a "How to play" link of the lobby does
     rules = page.get_by_role("article", name=words["title"])
     expect(rules).to_have_attribute("lang", lang)

@@ -6,7 +6,6 @@ import {mountGame} from "./game.js";
 import {h} from "./dom.js";
 import {mountLobby} from "./lobby.js";
 import {mountReplay} from "./replay.js";
-import {mountRules} from "./rules.js";
 import * as storage from "./storage.js";
 
 const main = document.getElementById("main");
@@ -32,6 +31,17 @@ function go(hash) {
   else location.hash = hash;
 }
 
+/** A screen whose module loads when first shown (the rules): its unmount works before the module has come too. */
+function later(loading, mount) {
+  let unmountLoaded = null;
+  let gone = false;
+  loading.then((module) => { if (!gone) unmountLoaded = mount(module); });
+  return () => {
+    gone = true;
+    unmountLoaded?.();
+  };
+}
+
 function route() {
   unmount();
   const [, screen, id, extra] = location.hash.split("/");
@@ -44,7 +54,7 @@ function route() {
   document.body.dataset.screen = screen || "lobby";
   if (screen === "game" && id) unmount = mountGame(main, context);
   else if (screen === "replay" && id) unmount = mountReplay(main, {...context, step: extra});
-  else if (screen === "rules" && id) unmount = mountRules(main, {...context, section: extra});
+  else if (screen === "rules" && id) unmount = later(import("./rules.js"), (rules) => rules.mountRules(main, {...context, section: extra}));
   else unmount = mountLobby(main, context);
   window.scrollTo(0, 0);
 }

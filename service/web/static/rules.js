@@ -1,10 +1,12 @@
 // "How to play": a game's rules at #/rules/<game>[/<section>], in the reader's language. The rules are one markdown
 // file per game and language (docs/rules/, served at /web/rules/<lang>/<game>.md), drawn by markdown.js: their
 // "In short" part first, then a table of contents and the full rules. Following the contents moves the focus to
-// the section without adding to the history, so that "Back" returns where the reader came from. markdown.js and
-// rules.css load with the first rules shown: the page's first load does not carry them.
+// the section without adding to the history, so that "Back" returns where the reader came from. This module,
+// markdown.js and rules.css load with the first rules shown (app.js imports it then): the page's first load does
+// not carry them.
 
 import {h} from "./dom.js";
+import {markdown} from "./markdown.js";
 
 /** The page's few words around the rules, in each language the rules are written in (the rules' own words, title
  * included, come from the files). To move into the page's message files once it has them. */
@@ -12,10 +14,6 @@ const WORDS = {
   en: {back: "Back", contents: "Contents", failed: "The rules could not be loaded:"},
   fr: {back: "Retour", contents: "Sommaire", failed: "Impossible de charger les règles :"},
 };
-
-// Whether the page has changed route since it loaded: then "Back" has a page of ours to return to.
-let moved = false;
-window.addEventListener("hashchange", () => { moved = true; });
 
 /** The rules' language: the browser's first language the rules are written in, else English. */
 function rulesLanguage() {
@@ -29,10 +27,10 @@ export function mountRules(root, {gameId, section}) {
   let shown = true;
   addStyle();
   root.replaceChildren(h("p", {lang}, "…"));
-  Promise.all([load(lang, gameId), import("./markdown.js")]).then(
-    ([text, {markdown}]) => shown && draw(root, {lang, game: gameId, text, section, markdown}),
+  load(lang, gameId).then(
+    (text) => shown && draw(root, {lang, game: gameId, text, section}),
     (error) => shown && root.replaceChildren(h("article", {class: "rules", lang},
-      backLink(lang), h("p", {class: "error", role: "alert"}, `${WORDS[lang].failed} ${error.message}`))));
+      backLink(lang, gameId), h("p", {class: "error", role: "alert"}, `${WORDS[lang].failed} ${error.message}`))));
   return () => {
     shown = false;
     document.title = title;
@@ -45,7 +43,7 @@ async function load(lang, game) {
   return answer.text();
 }
 
-function draw(root, {lang, game, text, section, markdown}) {
+function draw(root, {lang, game, text, section}) {
   const slugs = new Map();
   const headings = [];
   const heading = (level, words, content) => {
@@ -66,7 +64,7 @@ function draw(root, {lang, game, text, section, markdown}) {
   const full = nodes.indexOf(sections[1]?.element); // the contents go after "In short", before the full rules
   if (full > 0) nodes.splice(full, 0, contents);
   const article = h("article", {class: "rules", lang, "aria-labelledby": headings[0]?.element.id},
-    backLink(lang), nodes);
+    backLink(lang, game), nodes);
   root.replaceChildren(article);
   document.title = headings[0]?.words || document.title;
   const target = section && document.getElementById(`rule-${decode(section)}`);
@@ -97,9 +95,14 @@ function show(target, scroll) {
   if (scroll) target.scrollIntoView({block: "start"});
 }
 
-function backLink(lang) {
+/** "Back": to the page of ours the reader came from, or to the lobby when the page was opened on these rules (a
+ * shared link, a new tab, a reload), where the history holds none of ours before them. */
+function backLink(lang, game) {
+  const [opened] = performance.getEntriesByType("navigation");
+  const [, screen, id] = (opened ? new URL(opened.name).hash : "").split("/");
+  const cameFromPage = !(screen === "rules" && id === game);
   return h("p", {class: "rules-back"}, h("a", {href: "#/", onclick: (event) => {
-    if (!moved) return; // opened straight on the rules: the lobby
+    if (!cameFromPage) return;
     event.preventDefault();
     history.back();
   }}, h("span", {"aria-hidden": "true"}, "← "), WORDS[lang].back));

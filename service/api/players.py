@@ -152,7 +152,7 @@ class Me(MethodView):
         """Erase the player for good: every key stops at once, the profile and the list of games are gone, and its
         name in the games still kept becomes "deleted player" (nothing else of those games changes)."""
         service = runtime()
-        erase(service.players, service.store, _me())
+        erase(service.players, service.store, service.daily.board, _me())
         return Response(status=204)
 
 

@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+
 import redis
+from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import bearer, error_of, new_game
+from gameclient import FakeClock, bearer, error_of, new_game
 from players_client import Player, from_own_address
+from test_daily import board, play_to_end
 from test_player_games import lost
 
 
@@ -47,3 +53,21 @@ def test_erasing_a_player_stops_its_keys_and_renames_it_in_its_games(
     assert abs(redis_client.ttl(f"tg:{{{finished.game_id}}}:game") - ttl_before) <= 2  # kept as long as before
     assert bob.get(live.url).get_json()["seats"][0]["player"] == bob.id  # other players keep theirs
     assert error_of(http.delete("/v1/players/me", headers=bearer(ann.key))) == (401, "invalid_token")
+
+
+def test_an_erased_player_s_daily_result_keeps_its_rank_under_deleted_player(
+    make_app: Callable[..., Flask], clock: FakeClock
+) -> None:
+    http = make_app(CLOCK=clock, DAILY_PREFIX=f"test-erase-{secrets.token_hex(4)}:").test_client()
+    ann = Player(http, "Ann")
+    today = datetime.fromtimestamp(clock.now, UTC).date().isoformat()
+    body = {"players": 2, "daily": today, "name": "Ann", "bots": ["random"]}
+    created = http.post("/v1/games", json=body, headers=ann.headers()).get_json()
+    play_to_end(http, clock, created)
+    before = board(http, day=today)
+    assert [entry["name"] for entry in before["results"]] == ["Ann"]
+    assert ann.delete("/v1/players/me").status_code == 204
+    after = board(http, day=today)
+    names = [(entry["name"], entry["rank"]) for entry in after["results"]]
+    assert names == [("deleted player", entry["rank"]) for entry in before["results"]]
+    assert {**after, "results": None} == {**before, "results": None}

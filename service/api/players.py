@@ -8,7 +8,7 @@ routes are the player's own: its profile, keys, link codes and games.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Response, jsonify, request, stream_with_context
 from flask.views import MethodView
@@ -37,6 +37,7 @@ from .player_schemas import (
     ProfileSchema,
 )
 
+F = TypeVar("F", bound=Callable[..., Any])
 blp = Blueprint(
     "players", __name__, url_prefix="/v1/players", description="Players: a key on every device, games, profile"
 )
@@ -66,6 +67,12 @@ EXPORT_LINE = {
 
 
 PAGE_OR_EXPORT = "a page of games, or with `Accept: application/x-ndjson` the export of every kept finished game"
+
+
+def games_answers(view: F) -> F:
+    """The two answers of a list of games: a page (JSON), or with ``Accept: application/x-ndjson`` the export."""
+    exported = blp.alt_response(200, schema=EXPORT_LINE, content_type=NDJSON, description=PAGE_OR_EXPORT)(view)
+    return blp.response(200, PlayedGamesSchema, description=PAGE_OR_EXPORT)(exported)  # type: ignore[no-any-return]
 
 
 def _body(schema: Any) -> dict[str, Any]:
@@ -240,8 +247,7 @@ class Link(MethodView):
 
 @blp.route("/me/games")
 class MyGames(MethodView):
-    @blp.response(200, PlayedGamesSchema, description=PAGE_OR_EXPORT)
-    @blp.alt_response(200, schema=EXPORT_LINE, content_type=NDJSON, description=PAGE_OR_EXPORT)
+    @games_answers
     @documented(
         blp,
         "list_my_games",
@@ -269,8 +275,7 @@ class PublicProfile(MethodView):
 
 @blp.route("/<string(length=16):player_id>/games", parameters=[PLAYER_PARAMETER])
 class PublicGames(MethodView):
-    @blp.response(200, PlayedGamesSchema, description=PAGE_OR_EXPORT)
-    @blp.alt_response(200, schema=EXPORT_LINE, content_type=NDJSON, description=PAGE_OR_EXPORT)
+    @games_answers
     @documented(
         blp,
         "list_player_games",

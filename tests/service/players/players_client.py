@@ -9,6 +9,17 @@ from flask.testing import FlaskClient
 from gameclient import GameClient, bearer, new_game
 from werkzeug.test import TestResponse
 
+#: The one turn of a one-player game of The Game on ``gameclient.stuck_deck()``: it loses the game.
+LOST_TURN = {
+    "plays": [
+        {"card": 99, "pile": "asc1"},
+        {"card": 98, "pile": "asc2"},
+        {"card": 2, "pile": "desc1"},
+        {"card": 3, "pile": "desc2"},
+    ],
+    "end_turn": True,
+}
+
 
 def from_own_address(http: FlaskClient) -> FlaskClient:
     """``http`` sending from an address of its own: the link codes' tries are counted per address, across every

@@ -10,18 +10,8 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import FakeClock, GameClient, bearer, error_of, new_game, stuck_deck
-from players_client import Player, seated
+from players_client import LOST_TURN, Player, seated
 from redis.crc import key_slot
-
-LOST_TURN = {
-    "plays": [
-        {"card": 99, "pile": "asc1"},
-        {"card": 98, "pile": "asc2"},
-        {"card": 2, "pile": "desc1"},
-        {"card": 3, "pile": "desc2"},
-    ],
-    "end_turn": True,
-}
 
 
 def lost(http: FlaskClient, player: Player, **body: Any) -> GameClient:

@@ -10,17 +10,7 @@ from events_reader import EventReader
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import FakeClock, bearer, error_of, new_game, stuck_deck
-from players_client import Player, seated
-
-LOST_TURN = {
-    "plays": [
-        {"card": 99, "pile": "asc1"},
-        {"card": 98, "pile": "asc2"},
-        {"card": 2, "pile": "desc1"},
-        {"card": 3, "pile": "desc2"},
-    ],
-    "end_turn": True,
-}
+from players_client import LOST_TURN, Player, seated
 
 
 def test_a_seat_taken_with_a_key_is_bound_and_the_key_acts_for_it(http: FlaskClient) -> None:

@@ -91,3 +91,17 @@ def test_five_wrong_tries_of_one_code_spend_it_whatever_the_address(make_app: Ca
         assert error_of(answer) == (422, "link_code_invalid")
     spent = http.post("/v1/players/link", json={"code": code}, headers={"X-Forwarded-For": "198.51.100.99"})
     assert error_of(spent) == (429, "rate_limited") and int(spent.headers["Retry-After"]) > 0
+
+
+def test_a_key_s_last_use_is_kept_to_the_minute(timed: FlaskClient, clock: FakeClock) -> None:
+    ann = Player(timed)
+
+    def last_used() -> str:
+        keys = ann.get("/v1/players/me/keys").get_json()["keys"]
+        return str(keys[0]["last_used_at"])
+
+    made = last_used()
+    clock.advance(30)
+    assert last_used() == made  # written at most once a minute: a request costs a read, not a write
+    clock.advance(61)
+    assert last_used() > made

@@ -41,6 +41,7 @@ from .http.headers import options_reply, secure_headers
 from .http.json_provider import FastJSONProvider
 from .limits import Budget, Limits
 from .limits.streams import StreamSlots
+from .players import Accounts, GameIndex, LinkCodes, Players
 from .runtime import Runtime
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
 from .storage.redis_client import redis_client
@@ -86,7 +87,8 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     runner = ClockRunner(store, settings, clock, hub.watches)
     analyses = AnalysisWorker(store, AnalysisStore(store.client), config["ANALYSIS_ROLLOUTS"], settings.bot_share)
     daily, limits = _daily(config, store, settings.bot_share), _limits(config, store)
-    return Runtime(store, lobbies, hub, runner, settings, clock, daily, analyses, limits)
+    players = _players(config, store, settings)
+    return Runtime(store, lobbies, hub, runner, settings, clock, daily, analyses, players, limits)
 
 
 def _daily(config: Mapping[str, Any], store: GameStore, bot_share: int) -> Daily:
@@ -98,6 +100,21 @@ def _daily(config: Mapping[str, Any], store: GameStore, bot_share: int) -> Daily
     daily = Daily(board, secret, bot_share)
     store.after_write = ResultPoster(daily, config["CLOCK"], config["FINISHED_TTL"]).written
     return daily
+
+
+def _players(config: Mapping[str, Any], store: GameStore, settings: Settings) -> Players:
+    """Players' accounts, link codes and games' index; a write that ends a game with players moves their entries,
+    after the daily deals' hook."""
+    index = GameIndex(store.client, lambda: settings.longest_ttl)
+    daily_hook = store.after_write
+
+    def after_write(game_id: str, fields: dict[str, str]) -> None:
+        if daily_hook is not None:
+            daily_hook(game_id, fields)
+        index.after_write(game_id, fields)
+
+    store.after_write = after_write
+    return Players(Accounts(store.client, config["PLAYER_TTL"]), index, LinkCodes(store.client))
 
 
 def _limits(config: Mapping[str, Any], store: GameStore) -> Limits | None:

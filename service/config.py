@@ -33,6 +33,8 @@ _INT_SETTINGS = {
     "TG_LOBBY_TTL": ("LOBBY_TTL", DAY),  # a lobby nobody starts
     "TG_GAME_TTL": ("GAME_TTL", 7 * DAY),  # a running game nobody touches (abandoned)
     "TG_FINISHED_TTL": ("FINISHED_TTL", DAY),  # a won or lost game, kept for its log and replay
+    "TG_HISTORY_TTL": ("HISTORY_TTL", 90 * DAY),  # a finished game a player played (service/players), for its history
+    "TG_PLAYER_TTL": ("PLAYER_TTL", 400 * DAY),  # a player none of whose keys is used that long is forgotten
     "TG_MAX_BODY_BYTES": ("MAX_CONTENT_LENGTH", 16 * 1024),
     "TG_CAS_RETRIES": ("CAS_RETRIES", 64),  # optimistic transaction attempts before 503 store_busy
     "TG_MAX_GAME_BYTES": ("MAX_GAME_BYTES", MAX_GAME_BYTES),  # a change past it: 409 game_too_large
@@ -150,6 +152,7 @@ class Settings:
     lobby_ttl: int
     game_ttl: int
     finished_ttl: int
+    history_ttl: int
     bot_decisions: int
     bot_share: int
     bots_alone_ms: int
@@ -164,6 +167,7 @@ class Settings:
             config["LOBBY_TTL"],
             config["GAME_TTL"],
             config["FINISHED_TTL"],
+            config["HISTORY_TTL"],
             config["BOT_DECISIONS"],
             min(100, config["BOT_SHARE"]),
             config["BOTS_ALONE_MS"],
@@ -173,6 +177,13 @@ class Settings:
             config["STREAM_WRITE_TIMEOUT"],
         )
 
-    def ttl_for(self, status: str) -> int:
-        """Seconds a game lives untouched: a lobby, a game being played, or a finished one (kept for its log)."""
-        return {"lobby": self.lobby_ttl, "playing": self.game_ttl}.get(status, self.finished_ttl)
+    def ttl_for(self, status: str, played_by_players: bool = False) -> int:
+        """Seconds a game lives untouched: a lobby, a game being played, or a finished one, kept for its log
+        (``TG_HISTORY_TTL`` when a player played it: it is in that player's history)."""
+        finished = self.history_ttl if played_by_players else self.finished_ttl
+        return {"lobby": self.lobby_ttl, "playing": self.game_ttl}.get(status, finished)
+
+    @property
+    def longest_ttl(self) -> int:
+        """The longest any game is kept: a player's index of games lives that long after its last addition."""
+        return max(self.lobby_ttl, self.game_ttl, self.finished_ttl, self.history_ttl)

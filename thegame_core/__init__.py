@@ -29,6 +29,7 @@ from .errors import (
     NotYourTurn,
     WrongGame,
 )
+from .fairness import deal_matches
 from .games.the_game import (
     CARDS_IN_DECK,
     MAX_HAND_SIZE,
@@ -88,6 +89,7 @@ __all__ = [
     "analysis",
     "daily_deal",
     "daily_seed",
+    "deal_matches",
     "dumps",
     "game_names",
     "get_game",

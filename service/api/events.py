@@ -12,11 +12,13 @@ from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..http.reading import bearer_digest, bearer_token
+from ..errors import ApiError
+from ..http.reading import bearer_digest
 from ..http.sockets import bound_writes
 from ..limits.streams import Slot
+from ..players import keys
 from ..streams.sse import Reader, more_to_come, stream
-from .context import address, current, runtime
+from .context import address, current, incoming, runtime, seat_token
 from .documented import OPTIONAL_BEARER, documented
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Live play: the event stream of a game")
@@ -52,8 +54,11 @@ STREAM = {
 
 def _token_from_query() -> None:
     """``?token=`` stands for ``Authorization: Bearer`` when no such header came (EventSource sends none),
-    so every check reads the token one way."""
+    so every check reads the token one way. A player key never: a URL ends up in logs and histories, and a key
+    outlives a game (``401``, without reading the key)."""
     token = request.args.get("token")
+    if keys.looks_like_key(token):
+        raise ApiError("invalid_token", "send a player key in the Authorization header, never in a URL")
     if token is not None and "Authorization" not in request.headers:
         request.environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
 
@@ -89,7 +94,8 @@ class Events(MethodView):
         service, digest = runtime(), bearer_digest()
         watch = service.hub.watch(game_id)  # before the read: no change after it is missed
         try:
-            record, viewer = current(game_id)
+            parts = incoming(game_id)
+            record, viewer = current(game_id, parts)
             after = _last_event_id(record.version)
             if after == record.version and not more_to_come(record, viewer.now, service.settings.rematch_wait):
                 watch.close()
@@ -98,7 +104,7 @@ class Events(MethodView):
         except Exception:
             watch.close()
             raise
-        reader = Reader(game_id, bearer_token(), digest, viewer.seat)
+        reader = Reader(game_id, seat_token(parts), digest, viewer.seat, parts.player)
         body = stream(service, watch, reader, record, after)
         response = Response(body if slot is None else slot.holding(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once

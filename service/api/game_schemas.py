@@ -64,6 +64,11 @@ SEAT_ENTRY = {
         "type": "boolean",
         "description": "a person's seat that a bot plays now (deadline passed, or taken over after idle_turns)",
     },
+    "player": {
+        "type": "string",
+        "nullable": True,
+        "description": "the player this seat is bound to (its public profile: GET /v1/players/{id}); null: none",
+    },
 }
 
 CLOCK = {
@@ -155,6 +160,17 @@ def game_view_schema(game: str) -> dict[str, Any]:
                 "token": {"type": "string", "description": "seat views only: this seat's token in the next game"},
             },
             "required": ["game_id"],
+        },
+        "seed_sha256": {
+            "type": "string",
+            "nullable": True,
+            "description": "SHA-256 (hex) of the seed's decimal digits, from the start; null for a deck the host gave",
+        },
+        "seed": {
+            "type": "integer",
+            "format": "int64",
+            "nullable": True,
+            "description": "the seed that dealt the game, once it is over (a daily deal's once its day is over)",
         },
         **own,
     }

@@ -23,7 +23,7 @@ from ..play.incoming import Incoming, validate
 from ..play.presenters import Reply, Viewer, game_view
 from ..records.game_record import GameRecord
 from ..storage.lobby_index import DEFAULT_LIMIT, MAX_LIMIT
-from .context import admit_creation, admit_listing, change, current, host_of, incoming, runtime, writer
+from .context import admit_creation, admit_listing, change, checked_player, current, host_of, incoming, runtime, writer
 from .documented import BEARER, OPTIONAL_BEARER, VIEW, documented
 from .schemas import (
     CURSOR_DOC,
@@ -93,11 +93,13 @@ def _new_record(body: dict[str, Any], host_token: str, created_at: int) -> GameR
     )
 
 
-def _daily_record(body: dict[str, Any], host_token: str, seat_token: str, now: float) -> tuple[GameRecord, int]:
+def _daily_record(
+    body: dict[str, Any], host_token: str, seat_token: str, now: float, player: str | None
+) -> tuple[GameRecord, int]:
     """A game on a day's deal (``service/daily``): ``422 daily_in_future`` for a day not yet begun."""
     day = days.requested(body["daily"], now)
     daily, bots_alone_ms = runtime().daily, runtime().settings.bots_alone_ms
-    return daily_record(body, day, host_token, seat_token, now, daily.secret.get(), bots_alone_ms)
+    return daily_record(body, day, host_token, seat_token, now, daily.secret.get(), bots_alone_ms, player)
 
 
 @blp.route("")
@@ -120,17 +122,20 @@ class Games(MethodView):
         on that day's deal instead, started at once against bots: the answer is the player's seat view with its
         token (docs/api.md, "Daily deals")."""
         admit_creation()
+        checked = checked_player(required=False)
         body = validate(CREATE_GAME, parse_json(request.get_data(cache=True)))
         host_token, now = tokens.new_token(), runtime().now()
         seat, seat_token = None, None
         if "daily" in body:
             seat_token = tokens.new_token()
-            record, seat = _daily_record(body, host_token, seat_token, now)
+            player = None if checked is None else checked.player
+            record, seat = _daily_record(body, host_token, seat_token, now, player)
         else:
             record = _new_record(body, host_token, _now_ms())
         for _ in range(ID_ATTEMPTS):
             game_id = tokens.new_game_id()
             if changes.create(writer(), game_id, record):
+                runtime().players.index.bound(game_id, record, record.players_bound())
                 view = {**game_view(game_id, record, Viewer(seat, seat_token, now)), "host_token": host_token}
                 if seat is not None:
                     view.update(seat=seat, token=seat_token)
@@ -291,6 +296,7 @@ def _named_rematch(parts: Incoming, plan: commands.Rematch) -> Response:
         raise
     if response.get_json()["game_id"] == plan.game_id:
         changes.list_new(writer(), plan.game_id, new)
+        runtime().players.index.bound(plan.game_id, new, new.players_bound())
     else:  # a retry's recalled answer, naming the game of the request it repeats
         changes.discard(writer(), plan.game_id)
     return response

@@ -29,7 +29,7 @@ def catch_up(
         caught, _ = advance(record, now, decisions)
         if caught is record:
             return Change(record)
-        change = Change(caught, caught.fields(), settings.ttl_for(caught.status))
+        change = Change(caught, caught.fields(), settings.ttl_for(caught.status, caught.has_players))
         if hold is not None:
             hold()
         return change

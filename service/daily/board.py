@@ -81,6 +81,15 @@ class DailyBoard:
         arguments: list[str | int] = [digest, member, score(result), text, self.ttl]
         return bool(self.post_script(keys=self._keys(deal), args=arguments))
 
+    def rename(self, deal: Deal, digest: str, name: str) -> None:
+        """The name on a token's result, if it has one (an erased player's becomes "deleted player"); its rank, its
+        result and the keys' expiry stay."""
+        key = deal.key(self.prefix, "entries")
+        stored = self.client.hget(key, digest)
+        if stored is not None:
+            entry = {**json.loads(stored), "name": name}
+            self.client.hset(key, digest, json.dumps(entry, separators=(",", ":")))
+
     def page(self, deal: Deal, offset: int, limit: int) -> Page:
         """Results ``offset`` to ``offset + limit - 1``, best first, each with its rank (equal results share one)."""
         count, *flat = self.page_script(keys=self._keys(deal), args=[offset, limit])

@@ -36,9 +36,16 @@ def team(game: str, players: int, bots: Sequence[str] | None) -> list[str]:
 
 
 def daily_record(
-    body: dict[str, Any], day: date, host_token: str, seat_token: str, now: float, secret: bytes, bots_alone_ms: int
+    body: dict[str, Any],
+    day: date,
+    host_token: str,
+    seat_token: str,
+    now: float,
+    secret: bytes,
+    bots_alone_ms: int,
+    player: str | None = None,
 ) -> tuple[GameRecord, int]:
-    """The started daily game for a validated body, and the person's seat."""
+    """The started daily game for a validated body, and the person's seat (bound to ``player``, if one)."""
     game, players = body["game"], body["players"]
     try:
         deal = tg.daily_deal(game, players, day, secret=secret)
@@ -49,7 +56,7 @@ def daily_record(
     seats: list[Seat | None] = []
     for number in range(players):
         if number == deal.seat:
-            seats.append(human_seat(str(body["name"]), seat_token))
+            seats.append(human_seat(str(body["name"]), seat_token, player))
         else:
             bot = next(others)
             seats.append(Seat(f"{bot} {number + 1}", None, bot, pace, reaction_spread_ms=spread))

@@ -112,7 +112,8 @@ class ResultPoster:
         try:
             record = GameRecord.load(meta, state)
             if record is not None and record.status not in ("lobby", "playing"):
-                self.keep(game_id, record)
+                if not record.has_players:  # a player's game is kept for its history (``TG_HISTORY_TTL``)
+                    self.keep(game_id, record)
                 self.post(game_id, record)
         except Refused as refused:
             log.info("daily game %s: no result (%s)", game_id, refused)

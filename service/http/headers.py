@@ -60,17 +60,21 @@ def options_reply() -> Response | None:
     return response
 
 
+#: Paths never stored by a cache: games' (views carry hands, answers carry tokens) and players' (answers carry keys).
+NO_STORE = ("/v1/games/", "/v1/players/")
+
+
 def secure_headers(response: Response) -> Response:
     """Every answer: no MIME sniffing, no framing, a content policy (Swagger UI's at /docs; the page's routes set their
-    own); never stored by a cache under /v1/games (views carry hands, create and seat answers carry tokens: ETag
-    and 304 still work); and the CORS headers for an allowed origin (no credentials: tokens travel in the
-    Authorization header)."""
+    own); never stored by a cache under /v1/games and /v1/players (views carry hands, create and seat answers carry
+    tokens, players' answers keys: ETag and 304 still work); and the CORS headers for an allowed origin (no
+    credentials: tokens travel in the Authorization header)."""
     headers = response.headers
     headers["X-Content-Type-Options"] = "nosniff"
     headers["X-Frame-Options"] = "DENY"
     docs = request.path == "/docs" or request.path.startswith("/docs/")
     headers.setdefault("Content-Security-Policy", DOCS_POLICY if docs else API_POLICY)  # the page sets its own
-    if request.path == "/v1/games" or request.path.startswith("/v1/games/"):
+    if f"{request.path}/".startswith(NO_STORE):
         headers["Cache-Control"] = "no-store"
     if current_app.config.get("CORS_ORIGINS"):
         response.vary.add("Origin")

@@ -61,7 +61,7 @@ class Writer:
 
 def create(writer: Writer, game_id: str, record: GameRecord, listed: bool = True) -> bool:
     """Write a new game (``False`` if the id is taken) and, if ``listed``, list it if it is a public lobby."""
-    if not writer.store.create(game_id, record.fields(), writer.settings.ttl_for(record.status)):
+    if not writer.store.create(game_id, record.fields(), writer.settings.ttl_for(record.status, record.has_players)):
         return False
     if listed:
         list_new(writer, game_id, record)
@@ -125,7 +125,7 @@ def change(
         return Change(Done(answer, written), writes, ttl(written))
 
     def ttl(record: GameRecord) -> int:
-        return settings.ttl_for(record.status)
+        return settings.ttl_for(record.status, record.has_players)
 
     charge = None if budget is None else budget.token
     done = writer.store.transact(incoming.game_id, field, stages, charge)
@@ -141,7 +141,7 @@ def who_is_calling(
 ) -> Caller:
     """The caller (401 for a token of neither the host nor a seat), with ``role`` if one is needed (401/403), or
     with a token of either role if ``needs_token`` (401 with that message)."""
-    caller = tokens.identify(incoming.digest, record.host, record.seat_tokens())
+    caller = tokens.identify(incoming.digest, record.host, record.seat_tokens(), incoming.player, record.seat_players())
     if role is not None:
         tokens.require(caller, role)
     elif needs_token is not None and caller.role == "anyone":

@@ -58,22 +58,25 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
             raise ApiError("validation_error", "no such bot", {"bot": [f"bots of {record.game}: {known}"]})
         if seat not in record.open_seats:
             raise ApiError("seat_taken", f"seat {seat} is taken")
+        if incoming.player is not None and caller.role == "seat":
+            raise ApiError("already_seated", f"this player holds seat {caller.seat} of this game already")
         token = None if bot else tokens.new_token()
         if token is None:
             pace = body.get("reaction_ms", default_reaction_ms(record.game))
             spread = body.get("reaction_spread_ms", default_spread_ms(record.game))
             taken = Seat(body["name"], None, bot, pace, reaction_spread_ms=spread)
         else:
-            taken = human_seat(body["name"], token)
+            taken = human_seat(body["name"], token, incoming.player)
         new_record = record.with_seat(seat, taken)
         return new_record, Answer(201, "seat", seat, new_record.version, token)
 
     return take
 
 
-def human_seat(name: str, token: str) -> Seat:
-    """A person's seat: its token's hash, and the public key its rematch token will be sealed to."""
-    return Seat(name, tokens.token_hash(token), None, None, sealing.public_key(token))
+def human_seat(name: str, token: str, player: str | None = None) -> Seat:
+    """A person's seat: its token's hash, the public key its rematch token will be sealed to, and the player it is
+    bound to when it was taken with a player key (that key then acts for it too)."""
+    return Seat(name, tokens.token_hash(token), None, None, sealing.public_key(token), player=player)
 
 
 LEAVE_NEEDS_TOKEN = "leaving a seat needs that seat's token or the host token"
@@ -166,7 +169,8 @@ class Rematch:
 
     def _seat(self, number: int, held: Seat | None) -> Seat | None:
         """Seat ``number``'s holder in the new game: the same bot, or the same person with a fresh token sealed to
-        the old seat's key; none for a seat left open (or taken before seats had keys): free in the new lobby."""
+        the old seat's key (and bound to the same player); none for a seat left open (or taken before seats had
+        keys): free in the new lobby."""
         if held is None or held.name is None:
             return None
         if held.bot is not None:
@@ -175,7 +179,7 @@ class Rematch:
             return None
         token = tokens.new_token()
         self.sealed[str(number)] = sealing.seal_for(held.key, token, sealing.rematch_context(self.game_id, number))
-        return human_seat(held.name, token)
+        return human_seat(held.name, token, held.player)
 
 
 def rematch(incoming: Incoming, plan: Rematch) -> Step:

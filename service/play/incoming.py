@@ -1,5 +1,5 @@
-"""What a request brings, read once before the transaction (``service/http/reading.py`` reads it): token digest,
-If-Match, Idempotency-Key, body, when it arrived and from which address.
+"""What a request brings, read once before the transaction (``service/http/reading.py`` reads it): token digest
+(and the player, for a player key), If-Match, Idempotency-Key, body, when it arrived and from which address.
 
 The body is parsed lazily (``Incoming.body``) so that its errors answer at their place in the contract's check
 order (after the game, token, status and If-Match checks), not first.
@@ -37,6 +37,13 @@ class Incoming:
     fingerprint: str | None  # only with an Idempotency-Key: it identifies the request for retries
     now: float  # when it arrived (the app's CLOCK): the clock applies what fell due by then, then the request
     address: str  # the client's (``limits.client_address``): scopes the Idempotency-Keys of callers without a token
+    player: str | None = None  # the player whose key the request sent, once checked (``digest`` is the key's hash)
+
+    @property
+    def budget_holder(self) -> str | None:
+        """What the store charges a change to (``store.Charge``): the player its seat is bound to, for a player
+        key, else the token's digest."""
+        return self.player or self.digest
 
     def check_idempotency_key(self) -> None:
         key = self.idempotency_key

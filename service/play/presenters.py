@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import thegame_core as tg
+from thegame_core.daily import seed_commitment
 
 from ..clock.schedule import bot_player, deadline, missed_turns
+from ..daily.days import deal_hidden
 from ..records.game_record import GameRecord
 from ..records.timing import AUTO, BOT, log_marks
 from . import sealing
@@ -68,9 +70,20 @@ def game_view(
     view["public"] = record.public
     view["spectators"] = record.spectators
     view["rematch"] = _rematch(record, viewer)
+    view["seed_sha256"], view["seed"] = _seed(record, state, viewer.now)
     for entry in view["seats"]:
         _seat_entry(entry, record, viewer.now)
     return view
+
+
+def _seed(record: GameRecord, state: tg.AnyState | None, now: float) -> tuple[str | None, int | None]:
+    """The seed's SHA-256 from the start and the seed once the game is over (a daily deal's once its day is over),
+    so anyone can check that the deal was not chosen late (``thegame_core.deal_matches``); none for a deck the host
+    gave."""
+    if not record.seed_dealt:
+        return None, None
+    over = state is not None and state.status != "playing" and not deal_hidden(record.daily, now)
+    return seed_commitment(record.seed), record.seed if over else None
 
 
 def _ms(seconds: float) -> int:
@@ -91,6 +104,7 @@ def _seat_entry(entry: dict[str, Any], record: GameRecord, at: float) -> None:
     entry["seconds_left"] = None if due is None else max(0.0, round(due - at, 1))
     entry["missed_turns"] = missed_turns(record, seat)
     entry["autoplay"] = not entry["bot"] and record.state is not None and bot_player(record, seat) is not None
+    entry["player"] = None if taken is None else taken.player
 
 
 def _rematch(record: GameRecord, viewer: Viewer) -> dict[str, str] | None:

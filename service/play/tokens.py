@@ -81,8 +81,19 @@ class Caller:
 MALFORMED = "malformed"
 
 
-def identify(digest: str | None, host: str, seats: list[str | None]) -> Caller:
-    """The caller owning ``digest``; ``401 invalid_token`` if it matches neither the host nor a seat."""
+def identify(
+    digest: str | None,
+    host: str,
+    seats: list[str | None],
+    player: str | None = None,
+    seat_players: list[str | None] | None = None,
+) -> Caller:
+    """The caller owning ``digest``; ``401 invalid_token`` if it matches neither the host nor a seat. A player key
+    (``player``: the player its checked key names) is the seat bound to that player, else nobody: a key never acts
+    for a seat it is not bound to."""
+    if player is not None:
+        bound = seat_players or []
+        return Caller("seat", bound.index(player)) if player in bound else Caller("anyone")
     if digest is None:
         return Caller("anyone")
     if digest == MALFORMED:

@@ -34,9 +34,11 @@ class Seat:
     reaction_ms: int | None = None  # a bot's pace (``schedule``; None: the game's default); None for people
     key: str | None = None  # a human seat's public key (``sealing``): its rematch token is sealed to it
     reaction_spread_ms: int | None = None  # a bot's seeded spread on its pace (``schedule``); None: none
+    player: str | None = None  # the player this person's seat is bound to (``service/players``); None: anonymous
 
     def to_json(self) -> list[Any]:
-        return [self.name, self.token, self.bot, self.reaction_ms, self.key, self.reaction_spread_ms]
+        held = [self.name, self.token, self.bot, self.reaction_ms, self.key, self.reaction_spread_ms]
+        return held if self.player is None else [*held, self.player]  # unbound seats stay as they were
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class GameRecord:
     changes_in_play: tuple[int, ...] = ()  # the core version at each change after the start that is no action
     rematch: dict[str, Any] | None = None  # once over: {"game_id", "tokens": {seat: token sealed to its key}}
     daily: str | None = None  # a daily deal's day (YYYY-MM-DD, ``service/daily``); None for any other game
+    given_deck: bool = False  # dealt from a deck the host gave, not from ``seed`` (its views then show no seed)
     state: tg.AnyState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
@@ -105,6 +108,8 @@ class GameRecord:
         }
         if self.daily is not None:  # only then: other games' records stay as they were
             data["daily"] = self.daily
+        if self.given_deck:
+            data["given_deck"] = True
         return json_text.dumps(data)
 
     def fields(self) -> dict[str, str]:
@@ -141,6 +146,23 @@ class GameRecord:
     def seat_tokens(self) -> list[str | None]:
         return [None if seat is None else seat.token for seat in self.seats]
 
+    def seat_players(self) -> list[str | None]:
+        """The player each seat is bound to (``None``: free, a bot, or a person without a player key)."""
+        return [None if seat is None else seat.player for seat in self.seats]
+
+    def players_bound(self) -> list[str]:
+        return [player for player in self.seat_players() if player is not None]
+
+    @property
+    def has_players(self) -> bool:
+        """Whether a seat is bound to a player: finished, the game is kept for their history."""
+        return any(seat is not None and seat.player is not None for seat in self.seats)
+
+    @property
+    def seed_dealt(self) -> bool:
+        """Whether ``seed`` dealt this game (not a deck the host gave): only then do its views show the seed."""
+        return self.deck is None and not self.given_deck
+
     def new_state(self, first_seat: int) -> tg.AnyState:
         """The dealt game, from the explicit deck if one was given, else from the seed."""
         seed = None if self.deck is not None else self.seed
@@ -175,7 +197,9 @@ class GameRecord:
 
     def started(self, first_seat: int) -> GameRecord:
         """The dealt game (the clock's ``schedule.changed`` then times it)."""
-        return replace(self, deck=None, lobby_version=self.lobby_version + 1, state=self.new_state(first_seat))
+        state = self.new_state(first_seat)
+        given = self.deck is not None
+        return replace(self, deck=None, given_deck=given, lobby_version=self.lobby_version + 1, state=state)
 
     def with_state(self, state: tg.AnyState) -> GameRecord:
         """After actions (the clock's ``schedule.changed`` then times them)."""

@@ -67,17 +67,20 @@ def rematch_closes(record: GameRecord, rematch_wait: int) -> float:
 
 @dataclass(frozen=True)
 class Reader:
-    """Who reads a stream: the token (``None``: none), its digest, and the seat whose view it gets."""
+    """Who reads a stream: the seat's own token (``None``: none, or a player key), the digest of what was sent, the
+    seat whose view it gets, and the player of a player key."""
 
     game_id: str
     token: str | None
     digest: str | None
     seat: int | None
+    player: str | None = None
 
     def still_reads(self, record: GameRecord) -> bool:
         """Whether the token still names the same seat (a seat left and taken by someone else does not)."""
         try:
-            return tokens.identify(self.digest, record.host, record.seat_tokens()).seat == self.seat
+            caller = tokens.identify(self.digest, record.host, record.seat_tokens(), self.player, record.seat_players())
+            return caller.seat == self.seat
         except ApiError:
             return False
 

@@ -18,7 +18,14 @@ from unittest import mock
 from tests.service.servers import ROOT, running
 
 #: The server of the tests: its games expire after 5 minutes.
-SETTINGS = {"TG_LOBBY_TTL": "300", "TG_GAME_TTL": "300", "TG_FINISHED_TTL": "300", "TG_DAILY_TTL": "300"}
+SETTINGS = {
+    "TG_LOBBY_TTL": "300",
+    "TG_GAME_TTL": "300",
+    "TG_FINISHED_TTL": "300",
+    "TG_HISTORY_TTL": "300",
+    "TG_PLAYER_TTL": "300",
+    "TG_DAILY_TTL": "300",
+}
 
 
 @contextlib.contextmanager

@@ -92,3 +92,27 @@ def test_clients_whose_streams_are_cut_reconnect_and_finish_the_game(url: str) -
     finally:
         proxy.close()
     assert proxy.cuts >= 2
+
+
+def test_clients_play_with_player_keys(url: str) -> None:
+    """A player key in TG_TOKEN: Ann's client plays the seat her key took; Bob's joins with his key, which binds the
+    seat to him (the client then acts with the key, not the seat's token)."""
+    game_id, host = lobby(url, "the-game", 2, seed=5)
+    ann, bob = (call(url, "POST", "/players", {"name": name}) for name in ("Ann", "Bob"))
+    call(url, "POST", f"/games/{game_id}/seats", {"name": "Ann"}, ann["key"])
+    first = client(url, game_id, "--bot", "greedy", "--json", token=ann["key"])
+    second = client(url, game_id, "--join", "Bob", "--bot", "greedy", "--json", token=bob["key"])
+    try:
+        assert second.stdout is not None
+        joined = json.loads(second.stdout.readline())
+        assert joined["event"] == "joined" and joined["seat"] == 1
+        call(url, "POST", f"/games/{game_id}/start", {"first_seat": 0}, host)
+        ends = [finished(first)[-1], finished(second)[-1]]
+    finally:
+        first.kill()
+        second.kill()
+    view = call(url, "GET", f"/games/{game_id}")
+    assert [entry["player"] for entry in view["seats"]] == [ann["player_id"], bob["player_id"]]
+    assert [end["seat"] for end in ends] == [0, 1] and {end["status"] for end in ends} == {view["status"]}
+    listed = call(url, "GET", "/players/me/games", token=bob["key"])["games"]
+    assert [(entry["game_id"], entry["seat"], entry["status"]) for entry in listed] == [(game_id, 1, view["status"])]

@@ -31,7 +31,14 @@ sys.path[:0] = [str(folder) for folder in sorted(HERE.iterdir()) if any(folder.g
 
 REDIS_URL = os.environ.get("REDIS_URL") or None
 TEST_TTL = 300
-TTLS = {"LOBBY_TTL": TEST_TTL, "GAME_TTL": TEST_TTL, "FINISHED_TTL": TEST_TTL, "DAILY_TTL": TEST_TTL}
+TTLS = {
+    "LOBBY_TTL": TEST_TTL,
+    "GAME_TTL": TEST_TTL,
+    "FINISHED_TTL": TEST_TTL,
+    "HISTORY_TTL": TEST_TTL,
+    "PLAYER_TTL": TEST_TTL,
+    "DAILY_TTL": TEST_TTL,
+}
 #: Whole games of bots alone play at once here (test_reactions.py checks the floor production keeps).
 NO_FLOOR = {"BOTS_ALONE_MS": 0}
 

@@ -14,7 +14,7 @@ import urllib.parse
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, TypeGuard
 
 from ..bots import bot_names, create_bot
 from ..errors import GameError
@@ -43,7 +43,11 @@ def parser() -> Parser:
     play = sub.add_parser("play", help="follow the game's event stream and play one seat to the end of the game")
     play.add_argument("--url", required=True, help="the server, e.g. http://127.0.0.1:8000")
     play.add_argument("--game", required=True, help="the game id")
-    play.add_argument("--token", help="the seat's token (default: the TG_TOKEN variable, kept out of `ps`)")
+    play.add_argument(
+        "--token",
+        help="the seat's token, or a player key bound to a seat of the game (default: the TG_TOKEN variable, kept "
+        "out of `ps`); with --join, a player key binds the seat taken to its player",
+    )
     play.add_argument("--join", metavar="NAME", help="take a free seat of the lobby under NAME (prints its token)")
     play.add_argument("--bot", default="best", help="a bot of the game (catalog `bots`; default: best)")
     play.add_argument("--seed", type=int, default=0, help="the bot's seed (default: 0)")
@@ -136,18 +140,25 @@ def seat_api(args: argparse.Namespace, backoff: Backoff, output: Output) -> Api:
     if url.scheme not in ("http", "https") or not url.netloc:
         raise Usage(f"--url must be the server's http:// or https:// address, got {args.url!r}")
     api = Api(args.url, args.game)
+    token = args.token or os.environ.get("TG_TOKEN")
     if args.join is not None:
         game = public_game(api, backoff)
         if game is not None:
             create_bot(args.bot, game=game)  # an unknown bot fails here, before it takes a seat
+        player = api.with_token(token) if is_player_key(token) else api  # a key binds the seat to its player
         body = {"name": args.join}
-        taken = call(api, backoff, "POST", "/seats", body, {"Idempotency-Key": str(uuid.uuid4())})
+        taken = call(player, backoff, "POST", "/seats", body, {"Idempotency-Key": str(uuid.uuid4())})
         output.joined(taken["seat"], taken["token"])
-        return api.with_token(taken["token"])
-    token = args.token or os.environ.get("TG_TOKEN")
+        return player if player is not api else api.with_token(taken["token"])
     if not token:
         raise Usage("give the seat's token with --token or the TG_TOKEN variable, or take a seat with --join NAME")
     return api.with_token(token)
+
+
+def is_player_key(token: str | None) -> TypeGuard[str]:
+    """A player key (``p.<player>.<key id>.<secret>``) rather than a seat's token: it acts for every seat bound to
+    its player, in any game."""
+    return token is not None and token.startswith("p.") and token.count(".") == 3
 
 
 def known_bot(name: str) -> None:

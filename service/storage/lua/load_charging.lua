@@ -2,7 +2,8 @@
 -- KEYS[1] the game, KEYS[2] its change budgets (a hash on the game's slot); ARGV[1] the idempotency field to read
 -- (or 'rev'), ARGV[2] the token's digest, ARGV[3] now, ARGV[4] the interval (both ms), ARGV[5] the burst.
 -- Reads like HMGET and, if the digest is the host's or a seat's token, charges that place's budget: field 'host'
--- or 'seat:<n>', so that a seat freed and taken again with a fresh token keeps the budget it spent. Answers meta,
+-- or 'seat:<n>', so that a seat freed and taken again with a fresh token keeps the budget it spent. A player key's
+-- caller sends its player id instead, found as the seat's seventh item (the player it is bound to). Answers meta,
 -- state, rev, the field, then the ms to wait (0: charged, or not one of the game's tokens).
 local values = redis.call('HMGET', KEYS[1], 'meta', 'state', 'rev', ARGV[1])
 local wait = 0
@@ -12,7 +13,9 @@ if values[1] and string.find(values[1], '"' .. ARGV[2] .. '"', 1, true) then
         place = 'host'
     else
         for index, seat in ipairs(meta.seats) do
-            if type(seat) == 'table' and seat[2] == ARGV[2] then place = 'seat:' .. (index - 1) end
+            if type(seat) == 'table' and (seat[2] == ARGV[2] or seat[7] == ARGV[2]) then
+                place = 'seat:' .. (index - 1)
+            end
         end
     end
     if place then

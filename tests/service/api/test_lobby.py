@@ -19,7 +19,7 @@ def test_create_answers_a_lobby_with_a_host_token(http: FlaskClient) -> None:
     assert body["status"] == "lobby" and body["version"] == 0 and body["players"] == 3
     assert len(body["host_token"]) >= 22  # 128 bits in URL-safe base64
     assert [seat["name"] for seat in body["seats"]] == [None, None, None]
-    assert "deck" not in body and "seed" not in body
+    assert "deck" not in body and body["seed"] is None  # the seed only once the game is over
 
 
 @pytest.mark.parametrize(
@@ -155,6 +155,7 @@ def test_only_the_host_seats_bots(http: FlaskClient) -> None:
         "seconds_left": None,
         "missed_turns": 0,
         "autoplay": False,
+        "player": None,
     }
 
 

@@ -200,6 +200,7 @@ def test_view_fields(duo: GameClient) -> None:
         "seconds_left": None,
         "missed_turns": 0,
         "autoplay": False,
+        "player": None,
     }
 
 

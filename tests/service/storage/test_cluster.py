@@ -56,6 +56,12 @@ from test_lobby_list import (
     test_the_index_lives_on_one_cluster_slot,
 )
 from test_ninja_http import test_a_completion_that_reaches_the_store_first_wins
+from test_player_games import (
+    test_live_games_come_first_then_finished_ones_newest_first,
+    test_the_player_s_keys_and_index_share_one_slot,
+)
+from test_player_links import test_a_code_gives_another_device_a_key_of_the_same_player
+from test_player_seats import test_a_key_s_changes_count_against_its_seat_s_budget
 from test_store import (
     test_a_conflicting_change_is_recomputed_from_fresh_data,
     test_create_never_overwrites,
@@ -98,6 +104,10 @@ ON_THE_CLUSTER = [
     test_the_index_lives_on_one_cluster_slot,
     test_the_same_play_from_many_threads_applies_once,
     test_ttl_follows_the_games_stage,
+    test_live_games_come_first_then_finished_ones_newest_first,
+    test_the_player_s_keys_and_index_share_one_slot,
+    test_a_code_gives_another_device_a_key_of_the_same_player,
+    test_a_key_s_changes_count_against_its_seat_s_budget,
 ]
 
 

@@ -3,21 +3,24 @@ today's (``best`` playing them, its own searches inside every playout): on recor
 both name the same three costliest moves and the same best choice, and each one's CPU and wall time.
 
     .venv/bin/python bench/analysis_agreement.py [--games 50] [--game the-game|ninja|bataille-corse] [--rollouts 8]
+                                                 [--noise]
 
 Game ``i`` is deal ``i`` of seed 1 played to its end by ``greedy`` at every seat (The Game and Bataille corse at 2
-players, Ninja at 3), analysed twice with the same seed (``best`` choosing, the same deals of the hidden cards and
-the same bot seeds): ``--playout best`` (today's) and ``greedy``. Per game it prints one line; at the end, per game
-kind: the share of games whose three costliest moves (largest positive cost) are the same set, the mean overlap of
-those sets, the share of decisions both judge alike (worse than best's or not), the share of decisions where both
-name the same best choice, and each analysis's CPU and wall time (CPU: this process alone; the machine is shared).
-Progress (decisions, their rate and the time left) on standard error.
+players, Ninja at 3), analysed with ``best`` choosing: today's (``--playout best``, seed 1) and the fast one
+(``greedy``, seed 1: the same deals of the hidden cards and bot seeds). With ``--noise``, today's again with seed 2:
+how far today's analysis agrees with itself, the most any faster one can be expected to. Per game one line; then
+per game kind and pair: the share of games whose three costliest moves (largest positive cost) are the same set, the
+mean share of today's three that the other names, the share of decisions both judge alike (worse than best's or
+not), the share of decisions where both name the same best choice, and the CPU and wall time of each analysis (CPU:
+this process alone, as the machine is shared). Progress (decisions, rate, time left) on standard error.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import thegame_core as tg
@@ -28,14 +31,17 @@ from thegame_core.simulate import derive_seed, play_out
 
 GAMES = {"the-game": 2, "ninja": 3, "bataille-corse": 2}
 TOP = 3
+#: name -> (playout, seed) of each analysis compared.
+RUNS = {"today": ("best", 1), "fast": ("greedy", 1), "today again": ("best", 2)}
 
 
 def recorded(game: str, players: int, deal: int) -> dict[str, Any]:
     """Deal ``deal`` of seed 1 played to its end by ``greedy`` at every seat: its replay record."""
     state = tg.new_game(game, players, seed=derive_seed(1, deal))
     bots = [create_bot("greedy", game=game, seed=derive_seed(1, deal, seat)) for seat in range(players)]
-    race = __import__("random").Random(derive_seed(1, deal, "race")) if game == "bataille-corse" else None
-    return play_out(state, bots, ["greedy"] * players, f"{game}, deal {deal}", race).replay_record()  # type: ignore[no-any-return]
+    race = random.Random(derive_seed(1, deal, "race")) if game == "bataille-corse" else None
+    end = play_out(state, bots, ["greedy"] * players, f"{game}, deal {deal}", race)
+    return end.replay_record()  # type: ignore[no-any-return]
 
 
 def costliest(analysis: Analysis) -> set[int]:
@@ -44,15 +50,31 @@ def costliest(analysis: Analysis) -> set[int]:
 
 
 @dataclass
-class Tally:
+class Agreement:
+    """How far one analysis agrees with today's, summed over games."""
+
     games: int = 0
     same_top: int = 0
     overlap: float = 0.0
     decisions: int = 0
     same_verdict: int = 0
     same_best: int = 0
-    cpu: dict[str, float] = field(default_factory=lambda: {"best": 0.0, "greedy": 0.0})
-    wall: dict[str, float] = field(default_factory=lambda: {"best": 0.0, "greedy": 0.0})
+
+    def add(self, today: Analysis, other: Analysis) -> None:
+        tops = costliest(today), costliest(other)
+        pairs = list(zip(today.decisions, other.decisions, strict=True))
+        self.games += 1
+        self.same_top += tops[0] == tops[1]
+        self.overlap += len(tops[0] & tops[1]) / max(1, len(tops[0]))
+        self.decisions += len(pairs)
+        self.same_verdict += sum((a.cost > 0) == (b.cost > 0) for a, b in pairs)
+        self.same_best += sum(a.best == b.best for a, b in pairs)
+
+    def row(self) -> str:
+        return (
+            f"{self.games} | {self.same_top / self.games:.0%} | {self.overlap / self.games:.0%} | "
+            f"{self.same_verdict / self.decisions:.0%} | {self.same_best / self.decisions:.0%}"
+        )
 
 
 def main() -> None:
@@ -60,53 +82,47 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game (default: all three)")
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
+    parser.add_argument("--noise", action="store_true", help="also today's analysis again with another seed")
     args = parser.parse_args()
+    runs = {name: run for name, run in RUNS.items() if args.noise or name != "today again"}
     kinds = [kind for kind in GAMES if args.game in (None, kind)]
     records = {kind: [recorded(kind, GAMES[kind], deal) for deal in range(1, args.games + 1)] for kind in kinds}
-    plans = {kind: [plan(record, "best", args.rollouts, seed=1) for record in records[kind]] for kind in kinds}
-    total = 2 * sum(len(work.spans) for works in plans.values() for work in works)
+    total = len(runs) * sum(len(plan(record).spans) for kind in kinds for record in records[kind])
     progress, done = Progress("decisions", every=10), 0
-    tallies = {kind: Tally() for kind in kinds}
+    cpu = {(kind, name): 0.0 for kind in kinds for name in runs}
+    wall = dict(cpu)
+    agreements = {(kind, name): Agreement() for kind in kinds for name in runs if name != "today"}
     for kind in kinds:
-        tally = tallies[kind]
         for deal, record in enumerate(records[kind], 1):
             analyses = {}
-            for playout in ("best", "greedy"):
-                work = plan(record, "best", args.rollouts, seed=1, playout=playout)
-                wall, cpu = time.perf_counter(), time.process_time()
+            for name, (playout, seed) in runs.items():
+                work = plan(record, "best", args.rollouts, seed=seed, playout=playout)
+                started, used = time.perf_counter(), time.process_time()
                 decisions = []
                 for index in range(len(work.spans)):
                     decisions.append(work.decision(index))
                     done += 1
                     progress(done, total)
-                tally.cpu[playout] += time.process_time() - cpu
-                tally.wall[playout] += time.perf_counter() - wall
-                analyses[playout] = work.assemble(decisions)
-            today, fast = analyses["best"], analyses["greedy"]
-            tops = costliest(today), costliest(fast)
-            pairs = list(zip(today.decisions, fast.decisions, strict=True))
-            tally.games += 1
-            tally.same_top += tops[0] == tops[1]
-            tally.overlap += len(tops[0] & tops[1]) / max(1, len(tops[0]))
-            tally.decisions += len(pairs)
-            tally.same_verdict += sum((a.cost > 0) == (b.cost > 0) for a, b in pairs)
-            tally.same_best += sum(a.best == b.best for a, b in pairs)
-            print(
-                f"{kind} deal {deal}: {len(pairs)} decisions, costliest today {sorted(tops[0])}, fast {sorted(tops[1])}"
-            )
-    print(f"rollouts per choice: {args.rollouts}; chooser: best; today's playout: best; fast playout: greedy")
+                cpu[kind, name] += time.process_time() - used
+                wall[kind, name] += time.perf_counter() - started
+                analyses[name] = work.assemble(decisions)
+            for name, analysis in analyses.items():
+                if name != "today":
+                    agreements[kind, name].add(analyses["today"], analysis)
+            tops = {name: sorted(costliest(analysis)) for name, analysis in analyses.items()}
+            print(f"{kind} deal {deal}: {len(work.spans)} decisions, costliest {tops}", flush=True)
     print(
-        "| game | games | same 3 costliest | overlap of the 3 | same verdict | same best choice | CPU today (s) |"
-        " CPU fast (s) | wall today (s) | wall fast (s) |"
+        f"rollouts per choice: {args.rollouts}; chooser: best; "
+        + "; ".join(f"{n}: {p}, seed {s}" for n, (p, s) in runs.items())
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for kind, tally in tallies.items():
-        print(
-            f"| {kind} | {tally.games} | {tally.same_top / tally.games:.0%} | {tally.overlap / tally.games:.0%} | "
-            f"{tally.same_verdict / tally.decisions:.0%} | {tally.same_best / tally.decisions:.0%} | "
-            f"{tally.cpu['best']:.1f} | {tally.cpu['greedy']:.1f} | "
-            f"{tally.wall['best']:.1f} | {tally.wall['greedy']:.1f} |"
-        )
+    print("| game | against today's | games | same 3 costliest | today's 3 named | same verdict | same best choice |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for (kind, name), agreement in agreements.items():
+        print(f"| {kind} | {name} | {agreement.row()} |")
+    print("| game | analysis | CPU (s) | wall (s) |")
+    print("|---|---|---:|---:|")
+    for (kind, name), seconds in cpu.items():
+        print(f"| {kind} | {name} | {seconds:.1f} | {wall[kind, name]:.1f} |")
 
 
 if __name__ == "__main__":

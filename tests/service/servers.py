@@ -6,6 +6,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -69,3 +70,21 @@ def running(command: list[str], cwd: Path = ROOT) -> Iterator[tuple[int, dict[st
                 process.kill()
                 process.wait(timeout=10)
                 raise
+
+
+@contextmanager
+def queue_worker() -> Iterator[None]:
+    """``python -m service worker`` beside a server on the Redis at $REDIS_URL, as production runs one (analyses and
+    daily yardsticks wait for it); none on the embedded store, whose server runs its jobs itself."""
+    if not os.environ.get("REDIS_URL"):
+        yield
+        return
+    env = {"TG_LIMITS": "off", **os.environ}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service", "worker"], cwd=ROOT, env=env, stderr=subprocess.DEVNULL
+    )
+    try:
+        yield
+    finally:
+        process.terminate()
+        process.wait(timeout=60)

@@ -137,14 +137,14 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
 
 
 def queue_url(url: str | None, redis_url: str | None) -> str | None:
-    """``TG_QUEUE_URL``, the job queue's plain Redis: by default ``REDIS_URL``'s, which must then not be a Redis
-    Cluster (the queue's scripts name keys a cluster cannot route, ``service/jobs.py``); ``None``: the embedded
-    store's."""
+    """``TG_QUEUE_URL``, the job queue's own plain Redis (``None``: the games' Redis, ``REDIS_URL``, or the embedded
+    store), which must be set when ``REDIS_URL`` names a Redis Cluster: the queue's scripts name keys a cluster cannot
+    route (``service/jobs.py``)."""
     if url is not None and url.partition("://")[0].endswith("+cluster"):
         raise ValueError(f"TG_QUEUE_URL must name a plain Redis, not a cluster: {url!r}")
     if url is None and redis_url is not None and redis_url.partition("://")[0].endswith("+cluster"):
         raise ValueError("REDIS_URL names a Redis Cluster: set TG_QUEUE_URL to a plain Redis for the job queue")
-    return url or redis_url
+    return url
 
 
 def port(environ: Mapping[str, str] | None = None) -> int:

@@ -21,6 +21,7 @@ from typing import Any
 import dramatiq
 import redis
 from dramatiq.brokers.redis import MAINTENANCE_SCALE, RedisBroker
+from dramatiq.middleware import Retries
 
 #: A worker silent this long (ms) is taken for dead: its jobs go back to the queue.
 HEARTBEAT_MS = 15_000
@@ -28,8 +29,6 @@ HEARTBEAT_MS = 15_000
 MAINTENANCE_CHANCE = MAINTENANCE_SCALE // 10
 #: A job that raised is tried again this many times, at least a second later (doubling).
 RETRIES = 3
-#: A job that runs longer is stopped (and retried): far beyond an analysis part's or a yardstick's seconds.
-TIME_LIMIT_MS = 10 * 60 * 1000
 
 
 class Jobs:
@@ -37,8 +36,15 @@ class Jobs:
 
     def __init__(self, client: redis.Redis, namespace: str, thread: bool, heartbeat_ms: int = HEARTBEAT_MS) -> None:
         self.client, self.namespace = client, namespace
+        # Retries alone of Dramatiq's middleware: its others' gevent variants fail in a gunicorn worker that imported
+        # Dramatiq before gevent patched it, and none is needed (a job is bounded by its game; a stop waits for it).
+        retries = Retries(max_retries=RETRIES, min_backoff=1000)
         self.broker = RedisBroker(  # type: ignore[no-untyped-call]
-            client=client, namespace=namespace, heartbeat_timeout=heartbeat_ms, maintenance_chance=MAINTENANCE_CHANCE
+            client=client,
+            namespace=namespace,
+            middleware=[retries],
+            heartbeat_timeout=heartbeat_ms,
+            maintenance_chance=MAINTENANCE_CHANCE,
         )
         self.thread = thread
         self._worker: dramatiq.Worker | None = None
@@ -46,8 +52,7 @@ class Jobs:
 
     def actor(self, name: str, run: Callable[..., None], queue: str) -> Callable[..., None]:
         """Declare the job ``name`` (``run`` does it, with JSON arguments); answers the function that queues one."""
-        options = {"max_retries": RETRIES, "min_backoff": 1000, "time_limit": TIME_LIMIT_MS}
-        job = dramatiq.Actor(run, broker=self.broker, actor_name=name, queue_name=queue, priority=0, options=options)
+        job = dramatiq.Actor(run, broker=self.broker, actor_name=name, queue_name=queue, priority=0, options={})
 
         def send(*args: Any) -> None:
             if self.thread:

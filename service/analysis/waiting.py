@@ -116,9 +116,10 @@ class AnalysisQueue:
             for member in [game_id, *ahead]:
                 pipe.hgetall(self.work_key(member))
             pipe.hgetall(f"{self.prefix}pace")
-            pipe.zcount(f"{self.prefix}workers", _now_ms() - WORKER_GONE_MS, "+inf")
+            pipe.zremrangebyscore(f"{self.prefix}workers", 0, _now_ms() - WORKER_GONE_MS)
+            pipe.zcard(f"{self.prefix}workers")
             answers = pipe.execute()
-        *works, paces, workers = answers
+        *works, paces, _, workers = answers
         mine = _fields(works[0])
         done = sum(int(value) for field, value in mine.items() if field.startswith("d"))
         total = int(mine.get("total", 0))

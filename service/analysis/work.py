@@ -77,6 +77,7 @@ class Analyses:
         for done, index in enumerate(indices, 1):
             decisions.append(work.decision(index).to_dict())
             self.queue.progress(game_id, part, done, WORKER)
+            time.sleep(0)  # a thread of a web process (the embedded store): under gevent, its requests run here
         self.queue.measured(work.run.game.name, time.perf_counter() - started, len(decisions))
         every = self.queue.put_part(game_id, part, parts, decisions)
         if every is None:

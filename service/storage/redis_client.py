@@ -33,13 +33,13 @@ def redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisCluste
 
 
 def queue_client(settings: Mapping[str, Any], store: redis.Redis | redis.RedisCluster) -> redis.Redis:
-    """The job queue's plain Redis: an injected one, the one at ``QUEUE_URL`` (``TG_QUEUE_URL``, else ``REDIS_URL``),
-    or the store's own (the embedded store)."""
+    """The job queue's plain Redis: an injected one, the one at ``QUEUE_URL`` (``TG_QUEUE_URL``), else the store's
+    own (the Redis at ``REDIS_URL``, or the embedded store)."""
     if settings.get("QUEUE_CLIENT") is not None:
         return settings["QUEUE_CLIENT"]  # type: ignore[no-any-return]
     url = settings.get("QUEUE_URL")
-    if isinstance(store, redis.Redis) and url in (None, settings["REDIS_URL"]):
-        return store
-    if not url:
+    if url:
+        return redis.Redis.from_url(url, **REDIS_TIMEOUTS)
+    if isinstance(store, redis.RedisCluster):
         raise ValueError("the job queue needs a plain Redis: set TG_QUEUE_URL (service/jobs.py says why)")
-    return redis.Redis.from_url(url, **REDIS_TIMEOUTS)
+    return store

@@ -75,16 +75,23 @@ def running(command: list[str], cwd: Path = ROOT) -> Iterator[tuple[int, dict[st
 @contextmanager
 def queue_worker() -> Iterator[None]:
     """``python -m service worker`` beside a server on the Redis at $REDIS_URL, as production runs one (analyses and
-    daily yardsticks wait for it); none on the embedded store, whose server runs its jobs itself."""
+    daily yardsticks wait for it), once it says it has started; none on the embedded store, whose server runs its
+    jobs itself."""
     if not os.environ.get("REDIS_URL"):
         yield
         return
     env = {"TG_LIMITS": "off", **os.environ}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service", "worker"], cwd=ROOT, env=env, stderr=subprocess.DEVNULL
-    )
-    try:
-        yield
-    finally:
-        process.terminate()
-        process.wait(timeout=60)
+    with tempfile.TemporaryFile() as errors:
+        command = [sys.executable, "-m", "service", "worker"]
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        try:
+            for _ in range(600):
+                assert process.poll() is None, _error_output(process, errors)
+                errors.seek(0)
+                if b"worker of the job queue" in errors.read():
+                    break
+                time.sleep(0.1)
+            yield
+        finally:
+            process.terminate()
+            process.wait(timeout=60)

@@ -12,6 +12,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import pytest
 from flask.testing import FlaskClient
@@ -38,7 +39,7 @@ def redis_url() -> Iterator[str]:
         yield f"redis://127.0.0.1:{port}/0"
 
 
-def worker(redis_url: str) -> subprocess.Popen[bytes]:
+def worker(redis_url: str, log: IO[bytes]) -> subprocess.Popen[bytes]:
     environment = {
         **os.environ,
         "REDIS_URL": redis_url,
@@ -46,19 +47,28 @@ def worker(redis_url: str) -> subprocess.Popen[bytes]:
         "TG_ANALYSIS_ROLLOUTS": str(ROLLOUTS),
         "TG_QUEUE_HEARTBEAT_MS": str(HEARTBEAT_MS),
     }
-    return subprocess.Popen([sys.executable, "-m", "service", "worker"], cwd=ROOT, env=environment)
+    command = [sys.executable, "-m", "service", "worker"]
+    return subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=log)
 
 
-def until(condition: object, what: str) -> None:
+def until(condition: object, what: str, log: IO[bytes]) -> None:
     ends = time.monotonic() + WAIT
     while time.monotonic() < ends:
         if condition():  # type: ignore[operator]
             return
         time.sleep(0.05)
-    raise AssertionError(f"{what}: not within {WAIT} s")
+    log.seek(0)
+    raise AssertionError(f"{what}: not within {WAIT} s; the workers said:\n{log.read().decode()[-3000:]}")
 
 
-def test_a_worker_killed_mid_analysis_hands_it_to_the_next_which_stores_it_once(redis_url: str) -> None:
+@pytest.fixture
+def log() -> Iterator[IO[bytes]]:
+    """The workers' standard error, shown when a step does not come."""
+    with tempfile.TemporaryFile() as file:
+        yield file
+
+
+def test_a_worker_killed_mid_analysis_hands_it_to_the_next_which_stores_it_once(redis_url: str, log: IO[bytes]) -> None:
     settings = {
         "REDIS_URL": redis_url,
         "TESTING": True,
@@ -70,23 +80,23 @@ def test_a_worker_killed_mid_analysis_hands_it_to_the_next_which_stores_it_once(
     analyses = app.extensions["service"].analyses
     game, _ = ended(http)
     assert http.get(f"/v1/games/{game}/analysis").status_code == 202  # queued: this process never works it out
-    first = worker(redis_url)
+    first = worker(redis_url, log)
     try:
-        until(lambda: getattr(analyses.queue.waiting(game), "position", None) == 0, "the first worker began")
+        until(lambda: getattr(analyses.queue.waiting(game), "position", None) == 0, "the first worker began", log)
         assert analyses.store.result(game) is None
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=10)
     finally:
         first.kill()
     assert analyses.store.result(game) is None, "killed before it was done"
-    second = worker(redis_url)
+    second = worker(redis_url, log)
     try:
-        until(lambda: analyses.store.result(game) is not None, "the next worker stored it")
+        until(lambda: analyses.store.result(game) is not None, "the next worker stored it", log)
         answer = http.get(f"/v1/games/{game}/analysis")
         assert answer.status_code == 200
         replay = http.get(f"/v1/games/{game}/log").json["replay"]  # type: ignore[index]
         assert answer.json == analyse(replay, BOT, ROLLOUTS, seed_of(game)).to_dict()
-        until(lambda: analyses.queue.waiting(game) is None, "off the queue")
+        until(lambda: analyses.queue.waiting(game) is None, "off the queue", log)
         assert analyses.queue.client.llen(f"{app.extensions['service'].jobs.namespace}:analysis") == 0
     finally:
         second.send_signal(signal.SIGTERM)

@@ -122,6 +122,11 @@ def test_the_pending_answer_says_the_queue_position_and_the_time_left(make_app: 
     worker.start()
     try:
         analysis_of(http, first), analysis_of(http, second)
+        queue = app.extensions["service"].analyses.queue
+        for _ in range(WAIT * 50):  # stored, then off the queue
+            if not (queue.waiting(first) or queue.waiting(second)):
+                break
+            time.sleep(0.02)
         third = ended(http)[0]
         pending = http.get(f"/v1/games/{third}/analysis").json
         assert pending is not None and pending["queue_position"] == 0 and pending["eta_s"] is not None

@@ -7,7 +7,7 @@ RUN_STAMP := $(BIN)/.installed-run
 DEV_STAMP := $(BIN)/.installed-dev
 SOURCES := thegame_core service tests bench examples
 
-.PHONY: test lint typecheck run simulate openapi bench clean
+.PHONY: test lint typecheck run worker simulate openapi bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,11 @@ test: lint typecheck
 # The service on http://$${HOST:-127.0.0.1}:$${PORT:-8000}: the page at /, Swagger UI at /docs; embedded store unless REDIS_URL is set.
 run: $(RUN_STAMP)
 	$(BIN)/python -m service
+
+# A worker of the job queue (analyses, daily yardsticks) for a service on REDIS_URL (TG_QUEUE_URL: the queue's own
+# plain Redis, when REDIS_URL is a cluster); one per core. `make run` alone needs none: it runs its jobs itself.
+worker: $(RUN_STAMP)
+	$(BIN)/python -m service worker
 
 simulate: $(RUN_STAMP)
 	$(BIN)/python -m thegame_core simulate --players 2 --games 10000 --bot greedy --seed 1 --workers 2

@@ -4,7 +4,7 @@ The packages below, by concern (``docs/architecture.md`` draws their arrows): ``
 headers, replies) and ``api`` (routes and schemas) are the only ones that know Flask; ``play`` (the rules of a
 change: records, commands, idempotency, presenters, tokens), ``clock`` (time: due work, paced bots, deadlines),
 ``storage`` (Redis: the store, its Lua scripts, caches, the lobby list), ``streams`` (event streams), ``daily``
-(daily deals), ``analysis`` (finished games' analyses, worked out in the background) and ``limits`` take plain
+(daily deals), ``analysis`` (finished games' analyses, worked out on the job queue, ``jobs``) and ``limits`` take plain
 values.
 """
 
@@ -30,21 +30,23 @@ except ModuleNotFoundError as missing:  # `pip install thegame-core` without the
     raise ModuleNotFoundError(_HINT, name=missing.name) from None
 
 from . import api, web
-from .analysis import AnalysisStore, AnalysisWorker
+from .analysis import Analyses, AnalysisQueue, AnalysisStore
 from .clock.runner import ClockRunner
 from .config import Settings, from_env
 from .daily import Daily, DailyBoard, DailySecret
 from .daily.results import ResultPoster
+from .daily.yardstick import job as yardstick_job
 from .http.bodies import BoundedChunkedBodies
 from .http.errors import register_error_handlers
 from .http.headers import options_reply, secure_headers
 from .http.json_provider import FastJSONProvider
+from .jobs import Jobs
 from .limits import Budget, Limits
 from .limits.streams import StreamSlots
 from .players import Accounts, GameIndex, LinkCodes, Players
 from .runtime import Runtime
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
-from .storage.redis_client import redis_client
+from .storage.redis_client import queue_client, redis_client
 from .storage.store import GameStore
 from .streams.hub import Hub
 from .streams.sse import read_game
@@ -85,19 +87,36 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     settings = Settings.of(config)
     hub = Hub(store.client, partial(read_game, store))
     runner = ClockRunner(store, settings, clock, hub.watches)
-    analyses = AnalysisWorker(store, AnalysisStore(store.client), config["ANALYSIS_ROLLOUTS"], settings.bot_share)
-    daily, limits = _daily(config, store, settings.bot_share), _limits(config, store)
+    jobs = _jobs(config, store)
+    analyses = Analyses(
+        store,
+        AnalysisStore(store.client),
+        AnalysisQueue(jobs.client, jobs.namespace),
+        jobs.actor,
+        config["ANALYSIS_ROLLOUTS"],
+        config["ANALYSIS_PARTS"],
+    )
+    daily, limits = _daily(config, store, jobs), _limits(config, store)
     players = _players(config, store, settings)
-    return Runtime(store, lobbies, hub, runner, settings, clock, daily, analyses, players, limits)
+    return Runtime(store, lobbies, hub, runner, settings, clock, daily, jobs, analyses, players, limits)
 
 
-def _daily(config: Mapping[str, Any], store: GameStore, bot_share: int) -> Daily:
-    """The daily deals' board and secret; every write of a finished daily game posts its result. Tests may set
-    ``DAILY_PREFIX`` (boards and a secret of their own)."""
+def _jobs(config: Mapping[str, Any], store: GameStore) -> Jobs:
+    """The job queue (``TG_QUEUE_URL``). Its jobs also run in a thread of this process (``QUEUE_THREAD``) by default
+    only on the embedded store, which no worker process can reach. Tests may set ``QUEUE_CLIENT`` and
+    ``QUEUE_NAMESPACE`` (a queue of their own)."""
+    thread = config.get("QUEUE_THREAD", config["REDIS_URL"] is None)
+    namespace = config.get("QUEUE_NAMESPACE", "tg-jobs")
+    return Jobs(queue_client(config, store.client), namespace, thread, config["QUEUE_HEARTBEAT_MS"])
+
+
+def _daily(config: Mapping[str, Any], store: GameStore, jobs: Jobs) -> Daily:
+    """The daily deals' board and secret; every write of a finished daily game posts its result; the yardstick's job.
+    Tests may set ``DAILY_PREFIX`` (boards and a secret of their own)."""
     prefix = config.get("DAILY_PREFIX", "tg:")
     board = DailyBoard(store.client, prefix, config["DAILY_TTL"])
     secret = DailySecret(store.client, f"{prefix}{{daily}}:secret", config["DAILY_SECRET"])
-    daily = Daily(board, secret, bot_share)
+    daily = Daily(board, secret, jobs.actor("yardstick", yardstick_job(board, secret), "daily"))
     store.after_write = ResultPoster(daily, config["CLOCK"], config["FINISHED_TTL"]).written
     return daily
 

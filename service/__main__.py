@@ -1,10 +1,19 @@
 """``python -m service``: serve on $HOST:$PORT (default 127.0.0.1:8000); embedded store unless REDIS_URL is set.
+
+``python -m service worker``: a worker of the job queue (analyses, daily yardsticks; ``service/jobs.py``) on the
+Redis at REDIS_URL and the queue at TG_QUEUE_URL (default: REDIS_URL's), until SIGTERM or SIGINT. Start one per
+core, on any machine that reaches both.
+
 ``python -m service export --day YYYY-MM-DD --out FILE.ndjson.gz``: the games that ended that day (an export of
-the store at REDIS_URL)."""
+the store at REDIS_URL).
+"""
 
 from __future__ import annotations
 
+import logging
+import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
 
@@ -27,6 +36,23 @@ class PathOnlyLog(WSGIRequestHandler):
             self.path = path
 
 
+def work() -> None:
+    """Run the queue's jobs until told to stop: the job under way is finished first (a second signal, or a kill,
+    leaves it to the queue, which gives it to another worker)."""
+    if not config.from_env()["REDIS_URL"]:
+        sys.exit("python -m service worker: set REDIS_URL (the embedded store's web process runs its jobs itself)")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    jobs = create_app({"QUEUE_THREAD": False}).extensions["service"].jobs
+    stop = threading.Event()
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, lambda *_: stop.set())
+    worker = jobs.worker()
+    worker.start()
+    logging.getLogger(__name__).info("worker of the job queue %r started", jobs.namespace)
+    stop.wait()
+    worker.stop()
+
+
 def export_day(arguments: Sequence[str], client: redis.Redis | redis.RedisCluster) -> None:
     """The ``export`` command over ``client``: prints how many games it wrote."""
     options = export.parser().parse_args(arguments)
@@ -36,6 +62,9 @@ def export_day(arguments: Sequence[str], client: redis.Redis | redis.RedisCluste
 
 def main(arguments: Sequence[str] | None = None) -> None:
     arguments = sys.argv[1:] if arguments is None else arguments
+    if arguments == ["worker"]:
+        work()
+        return
     if arguments[:1] == ["export"]:
         settings = config.from_env()
         if not settings["REDIS_URL"]:

@@ -10,6 +10,8 @@ from typing import Any
 
 from thegame_core.analysis import DEFAULT_ROLLOUTS, MAX_ROLLOUTS
 
+from .jobs import HEARTBEAT_MS
+
 DAY = 24 * 3600
 MAX_GAME_BYTES = 64 * 1024
 #: Limits on by default (``service/limits.py``, docs/api.md "Limits"): per client, a burst of 30 creations then
@@ -46,6 +48,8 @@ _INT_SETTINGS = {
     "TG_BOT_SHARE": ("BOT_SHARE", 50),  # percent of a process's time its clock runner may spend on bots
     "TG_DAILY_TTL": ("DAILY_TTL", 90 * DAY),  # a daily deal's leaderboard, after its last result
     "TG_ANALYSIS_ROLLOUTS": ("ANALYSIS_ROLLOUTS", DEFAULT_ROLLOUTS),  # playouts per choice of an analysis
+    "TG_ANALYSIS_PARTS": ("ANALYSIS_PARTS", 8),  # jobs an analysis is split into, by decision, for the workers
+    "TG_QUEUE_HEARTBEAT_MS": ("QUEUE_HEARTBEAT_MS", HEARTBEAT_MS),  # a silent worker's jobs go back to the queue
 }
 
 
@@ -121,6 +125,7 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Flask config values from ``environ``: ``REDIS_URL`` (none: embedded store), TTLs, limits, CORS origins."""
     environ = os.environ if environ is None else environ
     config: dict[str, Any] = {"REDIS_URL": environ.get("REDIS_URL") or None}
+    config["QUEUE_URL"] = queue_url(environ.get("TG_QUEUE_URL") or None, config["REDIS_URL"])
     config["CORS_ORIGINS"] = cors_origins(environ.get("TG_CORS_ORIGINS", ""))
     for variable, (key, default) in _INT_SETTINGS.items():
         text = environ.get(variable)
@@ -131,6 +136,17 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     config["DAILY_SECRET"] = environ.get("TG_DAILY_SECRET") or None  # none: drawn once, kept in Redis
     config.update(_limits(environ))
     return config
+
+
+def queue_url(url: str | None, redis_url: str | None) -> str | None:
+    """``TG_QUEUE_URL``, the job queue's own plain Redis (``None``: the games' Redis, ``REDIS_URL``, or the embedded
+    store), which must be set when ``REDIS_URL`` names a Redis Cluster: the queue's scripts name keys a cluster cannot
+    route (``service/jobs.py``)."""
+    if url is not None and url.partition("://")[0].endswith("+cluster"):
+        raise ValueError(f"TG_QUEUE_URL must name a plain Redis, not a cluster: {url!r}")
+    if url is None and redis_url is not None and redis_url.partition("://")[0].endswith("+cluster"):
+        raise ValueError("REDIS_URL names a Redis Cluster: set TG_QUEUE_URL to a plain Redis for the job queue")
+    return url
 
 
 def port(environ: Mapping[str, str] | None = None) -> int:

@@ -1,16 +1,17 @@
 """What one server process runs on, built once by the app factory and handed to every layer as plain objects:
-the store, the lobby list, the event hub, the clock's runner, the settings, the time, the daily deals, the analyses
-worker, the players and the limits."""
+the store, the lobby list, the event hub, the clock's runner, the settings, the time, the daily deals, the job queue,
+the analyses, the players and the limits."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .analysis import AnalysisWorker
+from .analysis import Analyses
 from .clock.runner import ClockRunner
 from .config import Settings
 from .daily import Daily
+from .jobs import Jobs
 from .limits import Limits
 from .players import Players
 from .storage.lobby_index import LobbyIndex
@@ -27,7 +28,8 @@ class Runtime:
     settings: Settings
     clock: Callable[[], float]  # epoch seconds (``time.time`` unless a test moves time by hand)
     daily: Daily  # the daily deals' board and secret
-    analyses: AnalysisWorker  # finished games' analyses, worked out in the background
+    jobs: Jobs  # the job queue: its workers run the analyses and the yardsticks
+    analyses: Analyses  # finished games' analyses, worked out on the job queue
     players: Players  # players' accounts, their games' index and link codes
     limits: Limits | None = None  # None: limits off
 

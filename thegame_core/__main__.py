@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from .analysis import DEFAULT_ROLLOUTS, analyse, format_table
+from .analysis import DEFAULT_PLAYOUT, DEFAULT_ROLLOUTS, analyse, format_table
 from .bots import bot_names
 from .errors import GameError
 from .progress import Progress, wanted
@@ -143,6 +143,11 @@ def _analyse_parser(commands: Any) -> None:
     analysis.add_argument("file", metavar="FILE", help="a replay record, or the service's log of a finished game")
     analysis.add_argument("--bot", default="best", help="the bot whose choices are compared (default: best)")
     analysis.add_argument(
+        "--playout",
+        default=DEFAULT_PLAYOUT,
+        help=f"the bot that plays every seat of each playout (default: {DEFAULT_PLAYOUT})",
+    )
+    analysis.add_argument(
         "--rollouts", type=int, default=DEFAULT_ROLLOUTS, help=f"playouts per choice (default: {DEFAULT_ROLLOUTS})"
     )
     analysis.add_argument("--seed", type=int, default=0, help="the seed the deals and bots derive from (default: 0)")
@@ -208,7 +213,9 @@ def _analyse(args: argparse.Namespace) -> int:
         print("error: a replay record is a JSON object", file=sys.stderr)
         return 2
     progress = Progress("decisions") if wanted(args.quiet, args.progress) else None
-    return _report(lambda: analyse(record, args.bot, args.rollouts, args.seed, progress), format_table, args.json)
+    return _report(
+        lambda: analyse(record, args.bot, args.rollouts, args.seed, progress, args.playout), format_table, args.json
+    )
 
 
 def _report(work: Callable[[], Any], text: Callable[[Any], str], as_json: bool) -> int:

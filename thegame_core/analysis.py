@@ -14,14 +14,24 @@ referee judged actions by their receive time (a state with a ``timer``: Bataille
 option) is refused (``InvalidSetup``): its rollouts would need the referee's clock.
 
 **Values, never from the hidden cards.** Each choice is played from ``rollouts`` states the seat cannot tell from the
-real one (``state.resample``: its hidden cards dealt anew, consistently with what it saw), then ``bot`` plays every
-seat to the end (a real-time game raced as the simulator races it). Both choices of a decision are played from the
-same deals and bot seeds, so their difference is not drowned in the luck of the deal. A cooperative game's value is
-the share of rollouts won, and with a score (The Game) the mean cards left; a competitive game's, the share the seat
-wins. ``cost``: how much worse the choice made did than the bot's, in the analysis's ``measure`` (``cards_left`` for
-a game with a score, else ``win``, the chance); 0 when they are the same choice, and it may be below 0 (the choice made
-did better on these deals). Everything derives from ``seed``: the same record, bot, rollouts and seed give the same
-analysis.
+real one (``state.resample``: its hidden cards dealt anew, consistently with what it saw), then ``playout`` (by
+default ``greedy``: a game's quick bot, hundreds of times cheaper than ``best``, whose own searches inside every
+playout were nearly all of an analysis's time; docs/benchmarks.md, "Analysis") plays every seat to the end (a
+real-time game raced as the simulator races it). Both choices of a decision are played from the same deals and bot
+seeds (common random numbers), so their difference is not drowned in the luck of the deal. A cooperative game's value
+is the share of rollouts won, and with a score (The Game) the mean cards left; a competitive game's, the share the
+seat wins. ``cost``: how much worse the choice made did than the bot's, in the analysis's ``measure``
+(``cards_left`` for a game with a score, else ``win``, the chance); 0 when they are the same choice, and it may be
+below 0 (the choice made did better on these deals).
+
+**Fewer playouts where the bot agrees.** A decision whose choice the bot shares (``same``) costs 0 whatever its value,
+which only draws the chart: it is valued from half the ``rollouts`` (at least one). Nearly every flip of Bataille
+corse is such a decision.
+
+**Decisions one by one.** Each decision draws everything from ``seed`` and its own index (its chooser's seed too),
+never from the decisions before it: ``Plan.decision(index)`` gives the same answer alone, in any order or process, as
+in a whole run, so a service may split an analysis into parts by decision and put them together again
+(``Plan.assemble``). The same record, bots, rollouts and seed give the same analysis.
 """
 
 from __future__ import annotations
@@ -34,14 +44,28 @@ from typing import Any, Literal
 
 from .bots import create_bot
 from .errors import InvalidSetup
-from .protocol import AnyBot, AnyGame, AnyState, timer
+from .protocol import AnyGame, AnyState, timer
 from .registry import get_game
 from .simulate import derive_seed, play_out
 
-__all__ = ["DEFAULT_ROLLOUTS", "MAX_ROLLOUTS", "Analysis", "Decision", "Value", "analyse", "check", "format_table"]
+__all__ = [
+    "DEFAULT_PLAYOUT",
+    "DEFAULT_ROLLOUTS",
+    "MAX_ROLLOUTS",
+    "Analysis",
+    "Decision",
+    "Plan",
+    "Value",
+    "analyse",
+    "check",
+    "format_table",
+    "plan",
+]
 
 #: Rollouts per choice by default: The Game's 2-player game in about a minute on one core (docs/benchmarks.md).
 DEFAULT_ROLLOUTS = 8
+#: The bot that plays every seat of a playout, by default (see the module's doc).
+DEFAULT_PLAYOUT = "greedy"
 MAX_ROLLOUTS = 1000
 Measure = Literal["cards_left", "win"]
 #: Why a game whose referee judged by time is not analysed: its rollouts would need the referee's clock.
@@ -61,6 +85,10 @@ class Value:
 
     def to_dict(self) -> dict[str, Any]:
         return {"win": self.win, "cards_left": self.cards_left}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Value:
+        return cls(data["win"], data["cards_left"])
 
 
 @dataclass(frozen=True)
@@ -92,6 +120,13 @@ class Decision:
             "cost": self.cost,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Decision:
+        """The decision ``to_dict`` wrote (a part of an analysis worked out elsewhere)."""
+        values = Value.from_dict(data["played_value"]), Value.from_dict(data["best_value"])
+        played, best = tuple(data["played"]), tuple(data["best"])
+        return cls(data["seat"], data["start"], data["end"], played, best, data["same"], *values, data["cost"])
+
 
 @dataclass(frozen=True)
 class Analysis:
@@ -100,6 +135,7 @@ class Analysis:
     game: str
     players: int
     bot: str
+    playout: str
     rollouts: int
     seed: int
     measure: Measure
@@ -126,6 +162,7 @@ class Analysis:
             "game": self.game,
             "players": self.players,
             "bot": self.bot,
+            "playout": self.playout,
             "rollouts": self.rollouts,
             "seed": self.seed,
             "measure": self.measure,
@@ -140,14 +177,72 @@ class _Run:
 
     game: AnyGame
     bot: str
+    playout: str
     rollouts: int
     seed: int
     measure: Measure
-    pause: Callable[[], None] | None
 
     @property
     def realtime(self) -> bool:
         return bool(getattr(self.game, "realtime", False))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An analysis ready to work out: the game replayed (every state), its decisions (``spans``: seat, start, end)
+    and what its rollouts share. ``decision(index)`` works one out; ``assemble`` puts them together."""
+
+    run: _Run
+    states: Sequence[AnyState]
+    actions: Sequence[Any]
+    spans: Sequence[tuple[int, int, int]]
+    log: Sequence[dict[str, Any]]  # the actions as applied (a slap with its result)
+
+    def decision(self, index: int) -> Decision:
+        """Decision ``index``: what the bot would have played from the seat's observation at its start, and the
+        value of both choices (see "Decisions one by one" above)."""
+        run = self.run
+        seat, start, end = self.spans[index]
+        state = self.states[start]
+        chooser = create_bot(run.bot, game=run.game.name, seed=derive_seed(run.seed, "choice", index))
+        best = list(chooser.act(state.observe(seat)))
+        played = self.actions[start:end]
+        same = _seen(state.apply_all(played), seat) == _seen(state.apply_all(best), seat)
+        played_value = _value(run, index, state, seat, played, _agreed(run.rollouts) if same else run.rollouts)
+        best_value = played_value if same else _value(run, index, state, seat, best, run.rollouts)
+        cost = 0.0 if same else _cost(run, played_value, best_value)
+        best_dicts = tuple(action.to_dict() for action in best)
+        return Decision(seat, start, end, tuple(self.log[start:end]), best_dicts, same, played_value, best_value, cost)
+
+    def assemble(self, decisions: Sequence[Decision]) -> Analysis:
+        """The analysis of these decisions, every one of the game's, in the order played."""
+        run = self.run
+        players = self.states[0].players
+        return Analysis(
+            run.game.name, players, run.bot, run.playout, run.rollouts, run.seed, run.measure, (*decisions,)
+        )
+
+
+def plan(
+    record: Mapping[str, Any],
+    bot: str = "best",
+    rollouts: int = DEFAULT_ROLLOUTS,
+    seed: int = 0,
+    playout: str = DEFAULT_PLAYOUT,
+) -> Plan:
+    """The analysis of the game a replay record describes (``state.replay_record()``, or the ``replay`` of the
+    service's log), ready to work out (milliseconds: the game replayed, no rollout yet); the game need not be over.
+    ``GameError`` for a record that does not replay, an unknown bot, or ``rollouts`` out of 1..``MAX_ROLLOUTS``."""
+    if type(rollouts) is not int or not 1 <= rollouts <= MAX_ROLLOUTS:
+        raise InvalidSetup(f"rollouts must be an integer from 1 to {MAX_ROLLOUTS}, got {rollouts!r}")
+    game, states, actions = _replay(record)
+    for name in (bot, playout):
+        create_bot(name, game=game.name, seed=seed)  # an unknown bot's error now, not after the first rollout
+    first = states[0]
+    scored = game.info.cooperative and type(getattr(first, "score", None)) is int
+    run = _Run(game, bot, playout, rollouts, seed, "cards_left" if scored else "win")
+    spans = decision_spans(states, actions, run.realtime)
+    return Plan(run, states, actions, spans, states[-1].public_log())
 
 
 def analyse(
@@ -156,32 +251,20 @@ def analyse(
     rollouts: int = DEFAULT_ROLLOUTS,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
-    pause: Callable[[], None] | None = None,
+    playout: str = DEFAULT_PLAYOUT,
 ) -> Analysis:
-    """Analyse every decision of the game a replay record describes (``state.replay_record()``, or the ``replay`` of
-    the service's log); the game need not be over. ``progress(done, total)`` is called with counts of decisions;
-    ``pause()`` before each bot decision of a rollout (a server computing in the background rests there).
-    ``GameError`` for a record that does not replay, an unknown bot, or ``rollouts`` out of 1..``MAX_ROLLOUTS``."""
-    if type(rollouts) is not int or not 1 <= rollouts <= MAX_ROLLOUTS:
-        raise InvalidSetup(f"rollouts must be an integer from 1 to {MAX_ROLLOUTS}, got {rollouts!r}")
-    game, states, actions = _replay(record)
-    first = states[0]
-    scored = game.info.cooperative and type(getattr(first, "score", None)) is int
-    run = _Run(game, bot, rollouts, seed, "cards_left" if scored else "win", pause)
-    choosers = [
-        create_bot(bot, game=game.name, seed=derive_seed(seed, "choice", seat)) for seat in range(first.players)
-    ]
-    spans = decision_spans(states, actions, run.realtime)
-    log = states[-1].public_log()  # the actions as applied (a slap with its result)
+    """Analyse every decision of the game ``record`` describes (``plan``'s arguments); ``progress(done, total)`` is
+    called with counts of decisions."""
+    work = plan(record, bot, rollouts, seed, playout)
+    total = len(work.spans)
     decisions = []
     if progress is not None:
-        progress(0, len(spans))
-    for index, span in enumerate(spans):
-        seat, start, end = span
-        decisions.append(_decision(run, index, states, span, actions[start:end], log[start:end], choosers[seat]))
+        progress(0, total)
+    for index in range(total):
+        decisions.append(work.decision(index))
         if progress is not None:
-            progress(index + 1, len(spans))
-    return Analysis(game.name, first.players, bot, rollouts, seed, run.measure, tuple(decisions))
+            progress(index + 1, total)
+    return work.assemble(decisions)
 
 
 def _replay(record: Mapping[str, Any]) -> tuple[AnyGame, list[AnyState], list[Any]]:
@@ -230,29 +313,6 @@ def decision_spans(states: Sequence[AnyState], actions: Sequence[Any], realtime:
     return spans
 
 
-def _decision(
-    run: _Run,
-    index: int,
-    states: Sequence[AnyState],
-    span: tuple[int, int, int],
-    played: Sequence[Any],
-    logged: Sequence[dict[str, Any]],
-    chooser: AnyBot,
-) -> Decision:
-    """Decision ``index`` (``span``: its seat, start and end): what ``chooser`` would have played from the seat's
-    observation at its start, and the value of both choices."""
-    seat, start, end = span
-    state = states[start]
-    best = list(chooser.act(state.observe(seat)))
-    played_dicts = tuple(logged)
-    best_dicts = tuple(action.to_dict() for action in best)
-    played_value = _value(run, index, state, seat, played)
-    same = _seen(state.apply_all(played), seat) == _seen(state.apply_all(best), seat)
-    best_value = played_value if same else _value(run, index, state, seat, best)
-    cost = 0.0 if same else _cost(run, played_value, best_value)
-    return Decision(seat, start, end, played_dicts, best_dicts, same, played_value, best_value, cost)
-
-
 def _seen(state: AnyState, seat: int) -> dict[str, Any]:
     """What ``seat`` sees of ``state``, but the version: two choices that leave the same are the same choice (the same
     cards on the same piles in another order)."""
@@ -267,25 +327,33 @@ def _cost(run: _Run, played: Value, best: Value) -> float:
     return best.win - played.win
 
 
-def _value(run: _Run, index: int, state: AnyState, seat: int, choice: Sequence[Any]) -> Value:
-    """The choice played from ``run.rollouts`` deals of what ``seat`` cannot see, then by the bot at every seat."""
+def _agreed(rollouts: int) -> int:
+    """The playouts of a decision where the bot agrees: its cost is 0 whatever its value, which only draws the
+    chart, so half of them do (see "Fewer playouts where the bot agrees" above)."""
+    return max(1, rollouts // 2)
+
+
+def _value(run: _Run, index: int, state: AnyState, seat: int, choice: Sequence[Any], rollouts: int) -> Value:
+    """The choice played from ``rollouts`` deals of what ``seat`` cannot see, then by ``run.playout`` at every seat."""
     wins = 0
     left: list[int] = []
-    players = state.players
-    names = [run.bot] * players
-    for rollout in range(run.rollouts):
+    seats = range(state.players)
+    names = [run.playout] * state.players
+    for rollout in range(rollouts):
         world = state.resample(seat, random.Random(derive_seed(run.seed, index, rollout)))
         if choice:
             world = world.apply_all(choice)
-        bots = [create_bot(run.bot, game=run.game.name, seed=derive_seed(run.seed, index, rollout, s)) for s in names]
+        bots = [
+            create_bot(run.playout, game=run.game.name, seed=derive_seed(run.seed, index, rollout, s)) for s in seats
+        ]
         race = random.Random(derive_seed(run.seed, index, rollout, "race")) if run.realtime else None
         where = f"analysis of decision {index}, rollout {rollout}"
-        end = play_out(world, bots, names, where, race, run.pause)
+        end = play_out(world, bots, names, where, race)
         outcome = end.outcome
         wins += outcome.status == "won" if run.game.info.cooperative else outcome.winner == seat
         if run.measure == "cards_left":
             left.append(end.score)
-    return Value(wins / run.rollouts, statistics.fmean(left) if left else None)
+    return Value(wins / rollouts, statistics.fmean(left) if left else None)
 
 
 def _actions_text(actions: Sequence[Mapping[str, Any]]) -> str:
@@ -304,7 +372,8 @@ def format_table(analysis: Analysis) -> str:
     cards = analysis.measure == "cards_left"
     unit = "cards left" if cards else "win chance"
     lines = [
-        f"game: {analysis.game}  players: {analysis.players}  bot: {analysis.bot}  rollouts: {analysis.rollouts}"
+        f"game: {analysis.game}  players: {analysis.players}  bot: {analysis.bot}  playout: {analysis.playout}"
+        f"  rollouts: {analysis.rollouts}"
         f"  seed: {analysis.seed}  measure: {unit} (cost: how much worse than the bot's choice)",
         f"{'#':>4} {'seat':>4} {'version':>9}  {'played':<34} {'bot':<34} {'played':>7} {'bot':>7} {'cost':>7}",
     ]

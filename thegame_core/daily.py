@@ -19,7 +19,6 @@ import hashlib
 import hmac
 import random
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -128,12 +127,12 @@ def result_of(state: AnyState, seat: int) -> DailyResult:
     return DailyResult(cards_left(state, seat), state.turns, outcome.ranking.index(seat) + 1)
 
 
-def bots_result(deal: DailyDeal, bot: str = "best", pause: Callable[[], None] | None = None) -> DailyResult:
+def bots_result(deal: DailyDeal, bot: str = "best") -> DailyResult:
     """The yardstick: ``bot`` plays every seat of the deal (bot seeds and races drawn from the deal's seed); the
-    result of the seat the player would take. ``pause``: called before each decision (``simulate.play_out``)."""
+    result of the seat the player would take."""
     game = get_game(deal.game)
     bots = [create_bot(bot, game=deal.game, seed=derive_seed(deal.seed, seat)) for seat in range(deal.players)]
     race = random.Random(derive_seed(deal.seed, "race")) if getattr(game, "realtime", False) else None
     where = f"{deal.game} daily deal of {deal.day.isoformat()}"
-    final = play_out(deal.state, bots, [bot] * deal.players, where, race, pause)
+    final = play_out(deal.state, bots, [bot] * deal.players, where, race)
     return result_of(final, deal.seat)

@@ -234,17 +234,13 @@ def play_out(
     names: Sequence[str],
     where: str,
     race: random.Random | None,
-    pause: Callable[[], None] | None = None,
     latency: Sequence[int] = (),
 ) -> Any:
     """``state`` played to its end by ``bots`` (one per seat, called ``names`` in errors): raced with ``race`` for a
     real-time game (each seat's actions arriving ``latency`` ms later), else asked in turn; ``RuntimeError`` naming
-    the bot as ``play_game`` says. ``pause`` is called before each decision (a server computing in the background
-    rests there)."""
+    the bot as ``play_game`` says."""
     referee = None if race is None else Race(race, latency, getattr(get_game(state.game), "received", None))
     while state.outcome is None:
-        if pause is not None:
-            pause()
         if state.version >= MAX_ACTIONS:
             raise RuntimeError(f"{where}: no end within {MAX_ACTIONS:,} actions (bots: {', '.join(names)})")
         if referee is not None:

@@ -1,15 +1,15 @@
-"""Analyses of finished games (``thegame_core.analysis``), worked out in the background: they take seconds to
-minutes of CPU, far too long for a request.
+"""Analyses of finished games (``thegame_core.analysis``), worked out on the job queue (``service/jobs.py``) by
+worker processes: they take seconds of CPU, far too long for a request, and never run in a web process.
 
-- ``store``: the analysis of a game in Redis, kept as long as the game, and the lease one process holds while it
-  works it out (on the game's slot).
-- ``worker``: each process's queue and the one thread (a greenlet under gevent) that works them out in turn, resting
-  so that it takes at most ``TG_BOT_SHARE`` percent of the process.
+- ``store``: the analysis of a game in Redis, kept as long as the game (on the game's slot).
+- ``waiting``: the analyses on the queue (the queue's Redis): position, progress, the workers' pace.
+- ``work``: asking for one (its parts queued) and working a part out.
 """
 
 from __future__ import annotations
 
 from .store import AnalysisStore
-from .worker import AnalysisWorker
+from .waiting import AnalysisQueue
+from .work import Analyses
 
-__all__ = ["AnalysisStore", "AnalysisWorker"]
+__all__ = ["Analyses", "AnalysisQueue", "AnalysisStore"]

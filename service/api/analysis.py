@@ -1,4 +1,5 @@
-"""A finished game's analysis, move by move: worked out in the background (``service/analysis``), read here."""
+"""A finished game's analysis, move by move: worked out by the job queue's workers (``service/analysis``), read
+here."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 import thegame_core as tg
-from thegame_core.analysis import check
+from thegame_core.analysis import Plan
 
 from ..errors import ApiError
+from .analysis_schemas import AnalysisPendingSchema
 from .context import admit_analysis, current, finished, runtime
 from .documented import OPTIONAL_BEARER, documented
-from .schemas import AnalysisPendingSchema, AnalysisSchema
+from .schemas import AnalysisSchema
 
 blp = Blueprint("analysis", __name__, url_prefix="/v1/games", description="Analysis of a finished game")
 
@@ -23,10 +25,11 @@ PENDING = (
 )
 
 
-def analysable(state: tg.AnyState) -> None:
-    """``409 not_analysable`` for a game the analysis refuses (its referee judged actions by their time)."""
+def analysable(game_id: str, state: tg.AnyState) -> Plan:
+    """The game's analysis planned (its decisions counted), or ``409 not_analysable`` for a game the analysis refuses
+    (its referee judged actions by their time)."""
     try:
-        check(state.replay_record())
+        return runtime().analyses.plan(game_id, state.replay_record())
     except tg.GameError as error:
         raise ApiError("not_analysable", str(error)) from None
 
@@ -58,21 +61,23 @@ class Analysis(MethodView):
     def get(self, game_id: str) -> Response:
         """For each decision of each seat, what `best` would have done from that seat's view, and the value of the
         choice made against it, by playouts that never see the cards the seat could not see (docs/api.md,
-        "Analysis"). Readable by whoever may read the log, once the game is over. The first request starts the work
-        and answers `202`; so do the next ones until it is stored, then `200`. A game whose referee judged slaps by
+        "Analysis"). Readable by whoever may read the log, once the game is over. The first request puts it on the
+        job queue and answers `202` (how far it is, its place on the queue, the seconds left); so do the next ones
+        until it is stored, then `200`. A game whose referee judged slaps by
         their time (Bataille corse's `slap_window_ms`) is not analysed (`409 not_analysable`). Starting one counts
         against the client address's analysis budget (`TG_ANALYSIS_RATE`)."""
         state = finished(*current(game_id))
-        worker = runtime().analyses
-        poll = worker.analyses.poll(game_id)
-        if poll.result is not None:
-            return Response(poll.result, mimetype="application/json")
-        if not poll.under_way and not worker.queued(game_id):
-            analysable(state)
+        analyses = runtime().analyses
+        stored = analyses.store.result(game_id)
+        if stored is not None:
+            return Response(stored, mimetype="application/json")
+        waiting = analyses.queue.waiting(game_id)
+        if waiting is None:
+            work = analysable(game_id, state)
             admit_analysis()
-            worker.ask(game_id)
-        done, total = poll.progress or (None, None)
-        response = jsonify({"status": "pending", "done": done, "total": total})
+            waiting = analyses.ask(game_id, work)
+        body = {"done": None, "total": None, "queue_position": None, "eta_s": None}
+        response = jsonify({"status": "pending", **body, **(waiting.to_dict() if waiting else {})})
         response.status_code = 202
         response.headers["Location"] = f"/v1/games/{game_id}/analysis"
         response.headers["Retry-After"] = str(RETRY_AFTER)

@@ -445,6 +445,7 @@ class AnalysisSchema(ResponseSchema):
     game = fields.String()
     players = fields.Integer()
     bot = fields.String(metadata={"description": "the bot whose choices are compared: best"})
+    playout = fields.String(metadata={"description": "the bot that plays every seat of each playout: greedy"})
     rollouts = fields.Integer(metadata={"description": "playouts per choice (TG_ANALYSIS_ROLLOUTS)"})
     seed = fields.Integer(metadata={"description": "the seed the playouts derive from (from the game's id)"})
     measure = fields.String(
@@ -453,11 +454,3 @@ class AnalysisSchema(ResponseSchema):
     )
     decisions = fields.List(fields.Nested(AnalysisDecisionSchema), metadata={"description": "in the order played"})
     seats = fields.List(fields.Nested(AnalysisSeatSchema))
-
-
-class AnalysisPendingSchema(ResponseSchema):
-    """An analysis not yet worked out: poll the `Location` after `Retry-After` seconds."""
-
-    status = fields.String(validate=OneOf(["pending"]))
-    done = fields.Integer(allow_none=True, metadata={"description": "decisions analysed; null: not started"})
-    total = fields.Integer(allow_none=True, metadata={"description": "decisions in all; null: not started"})

@@ -12,6 +12,7 @@ with a leaderboard per deal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .board import DailyBoard
@@ -20,12 +21,12 @@ from .secret import DailySecret
 
 @dataclass(frozen=True)
 class Daily:
-    """What the daily deals run on in one process: their board, the secret, and the share of the process's time the
-    bots' yardstick may take while it is worked out (``TG_BOT_SHARE``, percent)."""
+    """What the daily deals run on in one process: their board, the secret, and the job queue's sender of a deal's
+    bots' yardstick (game, players, day)."""
 
     board: DailyBoard
     secret: DailySecret
-    bot_share: int
+    send_yardstick: Callable[[str, int, str], None]
 
 
 __all__ = ["Daily", "DailyBoard", "DailySecret"]

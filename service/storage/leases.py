@@ -1,4 +1,4 @@
-"""Leases: a key one run holds at a time, across processes (a game's clock, its analysis), given back by
+"""Leases: a key one run holds at a time, across processes (a game's clock), given back by
 ``lua/release.lua`` only with the token it was taken with."""
 
 from __future__ import annotations

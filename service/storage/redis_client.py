@@ -30,3 +30,16 @@ def redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisCluste
         return redis.RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **REDIS_TIMEOUTS)
     pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=5, **REDIS_TIMEOUTS)
     return redis.Redis(connection_pool=pool)
+
+
+def queue_client(settings: Mapping[str, Any], store: redis.Redis | redis.RedisCluster) -> redis.Redis:
+    """The job queue's plain Redis: an injected one, the one at ``QUEUE_URL`` (``TG_QUEUE_URL``), else the store's
+    own (the Redis at ``REDIS_URL``, or the embedded store)."""
+    if settings.get("QUEUE_CLIENT") is not None:
+        return settings["QUEUE_CLIENT"]  # type: ignore[no-any-return]
+    url = settings.get("QUEUE_URL")
+    if url:
+        return redis.Redis.from_url(url, **REDIS_TIMEOUTS)
+    if isinstance(store, redis.RedisCluster):
+        raise ValueError("the job queue needs a plain Redis: set TG_QUEUE_URL (service/jobs.py says why)")
+    return store

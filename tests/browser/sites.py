@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from unittest import mock
 
 from tests.client.live import server
-from tests.service.servers import running
+from tests.service.servers import queue_worker, running
 
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"]
 #: Keep-alives each second: a stream whose page is gone ends within a second, so gunicorn stops at once.
@@ -19,11 +19,12 @@ SETTINGS = {"TG_STREAM_KEEPALIVE": "1"}
 
 @contextlib.contextmanager
 def production() -> Iterator[str]:
-    """gunicorn over the Redis at $REDIS_URL (one worker per core), else ``python -m service``; yields its URL."""
+    """gunicorn over the Redis at $REDIS_URL (one worker per core) and a worker of the job queue, else ``python -m
+    service``; yields its URL."""
     if not os.environ.get("REDIS_URL"):
         with server() as url:
             yield url
         return
-    with mock.patch.dict(os.environ, SETTINGS), running(GUNICORN) as (port, health):
+    with mock.patch.dict(os.environ, SETTINGS), running(GUNICORN) as (port, health), queue_worker():
         assert health["store"] == "redis"
         yield f"http://127.0.0.1:{port}"

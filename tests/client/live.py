@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 from unittest import mock
 
-from tests.service.servers import ROOT, running
+from tests.service.servers import ROOT, queue_worker, running
 
 #: The server of the tests: its games expire after 5 minutes.
 SETTINGS = {
@@ -30,11 +30,12 @@ SETTINGS = {
 
 @contextlib.contextmanager
 def server() -> Iterator[str]:
-    """``python -m service`` on a free port (the embedded store, or Redis at $REDIS_URL) with ``SETTINGS``; yields
-    its URL."""
+    """``python -m service`` on a free port (the embedded store, or Redis at $REDIS_URL with a worker of the job queue)
+    with ``SETTINGS``; yields its URL."""
     with contextlib.ExitStack() as stack:
         with mock.patch.dict(os.environ, SETTINGS):  # the server's environment only: it is copied at its start
             port, _ = stack.enter_context(running([sys.executable, "-m", "service"]))
+            stack.enter_context(queue_worker())
         yield f"http://127.0.0.1:{port}"
 
 

@@ -7,6 +7,7 @@ ever flushed: the tests' games expire after TEST_TTL seconds instead.
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -74,12 +75,30 @@ def redis_client(connect: Callable[[], redis.Redis]) -> redis.Redis:
 
 
 @pytest.fixture
-def make_app(redis_client: redis.Redis) -> Callable[..., Flask]:
-    def make(**config: Any) -> Flask:
-        settings = {"REDIS_URL": REDIS_URL, "REDIS_CLIENT": redis_client, "TESTING": True, **TTLS, **NO_FLOOR}
-        return create_app({**settings, **config})
+def queue_client() -> Iterator[redis.Redis]:
+    """The job queue's plain Redis: the real one at $REDIS_URL (also beside a Redis Cluster of games, as in
+    production), or a fakeredis of its own."""
+    client = redis.Redis.from_url(REDIS_URL) if REDIS_URL else fakeredis.FakeRedis()
+    yield client
+    client.close()
 
-    return make
+
+@pytest.fixture
+def make_app(redis_client: redis.Redis, queue_client: redis.Redis) -> Iterator[Callable[..., Flask]]:
+    """Apps on one store and one job queue of the test's own, whose jobs run in a thread of the app that sends one
+    (stopped after the test)."""
+    apps: list[Flask] = []
+    queue = {"QUEUE_CLIENT": queue_client, "QUEUE_NAMESPACE": f"test-jobs-{secrets.token_hex(8)}", "QUEUE_THREAD": True}
+
+    def make(**config: Any) -> Flask:
+        settings = {"REDIS_URL": REDIS_URL, "REDIS_CLIENT": redis_client, "TESTING": True, **TTLS, **NO_FLOOR, **queue}
+        app = create_app({**settings, **config})
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.extensions["service"].jobs.stop()
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -69,3 +70,28 @@ def running(command: list[str], cwd: Path = ROOT) -> Iterator[tuple[int, dict[st
                 process.kill()
                 process.wait(timeout=10)
                 raise
+
+
+@contextmanager
+def queue_worker() -> Iterator[None]:
+    """``python -m service worker`` beside a server on the Redis at $REDIS_URL, as production runs one (analyses and
+    daily yardsticks wait for it), once it says it has started; none on the embedded store, whose server runs its
+    jobs itself."""
+    if not os.environ.get("REDIS_URL"):
+        yield
+        return
+    env = {"TG_LIMITS": "off", **os.environ}
+    with tempfile.TemporaryFile() as errors:
+        command = [sys.executable, "-m", "service", "worker"]
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors)
+        try:
+            for _ in range(600):
+                assert process.poll() is None, _error_output(process, errors)
+                errors.seek(0)
+                if b"worker of the job queue" in errors.read():
+                    break
+                time.sleep(0.1)
+            yield
+        finally:
+            process.terminate()
+            process.wait(timeout=60)

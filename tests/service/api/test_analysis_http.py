@@ -1,7 +1,9 @@
 """``GET /v1/games/{id}/analysis``: readable as the log is, once the game is over; the first request answers ``202``
-and starts the work in the background, later ones ``202`` until it is stored, then ``200`` with the analysis that
-``thegame_core.analysis.analyse`` gives offline on the log's replay; one process works a game out; starting one is
-rate-limited per address; the analysis expires with its game."""
+and puts the analysis's parts on the job queue, later ones ``202`` (how far, the queue position, the time left) until
+it is stored, then ``200`` with the analysis that ``thegame_core.analysis.analyse`` gives offline on the log's
+replay; it is queued once whatever the number of processes; starting one is rate-limited per address; the analysis
+expires with its game. Here the jobs run in a thread of the app that sent them (``tests/service/jobs`` runs worker
+processes)."""
 
 from __future__ import annotations
 
@@ -14,17 +16,18 @@ import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import FakeClock, bearer, error_of
+from gameclient import FakeClock, bearer, error_of, played_out
+from test_bots import with_bots
 from test_web import finished_game
 
 from service.analysis.store import analysis_key
-from service.analysis.worker import BOT, seed_of
+from service.analysis.work import BOT, seed_of
 from service.storage.store import game_key
 from thegame_core.analysis import analyse
 
 ROLLOUTS = 2
-#: The background work at full speed: these games take a fraction of a second to analyse.
-FAST = {"ANALYSIS_ROLLOUTS": ROLLOUTS, "BOT_SHARE": 100}
+#: These games take a fraction of a second to analyse.
+FAST = {"ANALYSIS_ROLLOUTS": ROLLOUTS}
 WAIT = 60  # seconds an analysis may take on a loaded machine before a test gives up
 
 
@@ -60,13 +63,9 @@ def test_the_first_request_starts_it_then_the_stored_analysis_is_the_offline_one
     assert (
         first.json is not None
         and first.json["status"] == "pending"
-        and set(first.json)
-        == {
-            "status",
-            "done",
-            "total",
-        }
+        and set(first.json) == {"status", "done", "total", "queue_position", "eta_s"}
     )
+    assert first.json["total"] == 1 and first.json["done"] in (0, 1)  # one decision: the seat's only turn
     stored = analysis_of(analysing, game)
     replay = analysing.get(f"/v1/games/{game}/log").json["replay"]  # type: ignore[index]
     assert stored == analyse(replay, BOT, ROLLOUTS, seed_of(game)).to_dict()
@@ -85,7 +84,7 @@ def test_it_is_read_as_the_log_is_and_only_once_the_game_is_over(analysing: Flas
 
 
 def test_one_process_works_a_game_out_and_both_answer_it(make_app: Callable[..., Flask]) -> None:
-    apps = [make_app(**FAST), make_app(**FAST)]  # two processes on one store
+    apps = [make_app(**FAST), make_app(**FAST)]  # two processes on one store and one queue
     clients = [app.test_client() for app in apps]
     game, _ = ended(clients[0])
     assert [client.get(f"/v1/games/{game}/analysis").status_code for client in clients] in ([202, 202], [202, 200])
@@ -94,19 +93,46 @@ def test_one_process_works_a_game_out_and_both_answer_it(make_app: Callable[...,
     assert sum(app.extensions["service"].analyses.worked for app in apps) == 1
 
 
-def test_a_game_whose_lease_another_process_holds_waits_for_it(
-    analysing: FlaskClient, redis_client: redis.Redis
-) -> None:
-    game, _ = ended(analysing)
-    worker = analysing.application.extensions["service"].analyses
-    redis_client.set(analysis_key(game, "-lease"), "another process", px=60_000)
-    worker.work(game)  # the lease is another's: nothing done
-    assert worker.worked == 0 and worker.analyses.result(game) is None
-    answer = analysing.get(f"/v1/games/{game}/analysis")
-    assert answer.status_code == 202 and not worker.queued(game)  # under way elsewhere: not queued here
-    redis_client.delete(analysis_key(game, "-lease"))  # that process died: its lease expires
-    assert analysis_of(analysing, game)["players"] == 1
-    assert worker.worked == 1
+def test_a_long_game_is_split_into_parts_put_together_as_the_offline_analysis(make_app: Callable[..., Flask]) -> None:
+    """Three parts over a game of several decisions: each part takes every third decision, the last one done puts
+    them together, in order, once."""
+    http = make_app(**FAST, ANALYSIS_PARTS=3).test_client()
+    bots = with_bots(http, 0, ["greedy", "greedy"], seed=8)
+    bots.start()
+    played_out(bots)
+    game = bots.game_id
+    first = http.get(f"/v1/games/{game}/analysis").json
+    stored = analysis_of(http, game)
+    replay = http.get(f"/v1/games/{game}/log").json["replay"]  # type: ignore[index]
+    assert stored == analyse(replay, BOT, ROLLOUTS, seed_of(game)).to_dict()
+    assert first is not None and first["total"] == len(stored["decisions"]) > 3
+
+
+def test_the_pending_answer_says_the_queue_position_and_the_time_left(make_app: Callable[..., Flask]) -> None:
+    """With no worker running yet, a second analysis waits behind the first (position 1); the seconds left are
+    unknown until a worker has measured that game's pace, then known."""
+    app = make_app(**FAST, QUEUE_THREAD=False)
+    http = app.test_client()
+    first, second = ended(http)[0], ended(http)[0]
+    assert http.get(f"/v1/games/{first}/analysis").json["queue_position"] == 0  # type: ignore[index]
+    waiting = http.get(f"/v1/games/{second}/analysis").json
+    assert waiting is not None and waiting["queue_position"] == 1 and waiting["eta_s"] is None
+    jobs = app.extensions["service"].jobs
+    worker = jobs.worker()
+    worker.start()
+    try:
+        analysis_of(http, first), analysis_of(http, second)
+        queue = app.extensions["service"].analyses.queue
+        for _ in range(WAIT * 50):  # stored, then off the queue
+            if not (queue.waiting(first) or queue.waiting(second)):
+                break
+            time.sleep(0.02)
+        third = ended(http)[0]
+        pending = http.get(f"/v1/games/{third}/analysis").json
+        assert pending is not None and pending["queue_position"] == 0 and pending["eta_s"] is not None
+        analysis_of(http, third)
+    finally:
+        worker.stop()
 
 
 def test_the_analysis_expires_with_its_game(analysing: FlaskClient, redis_client: redis.Redis) -> None:
@@ -114,7 +140,6 @@ def test_the_analysis_expires_with_its_game(analysing: FlaskClient, redis_client
     analysis_of(analysing, game)
     game_ttl, analysis_ttl = redis_client.pttl(game_key(game)), redis_client.pttl(analysis_key(game))
     assert game_ttl - 1000 < analysis_ttl <= game_ttl + 2  # both end at one instant (to Redis's rounding of ms)
-    assert not redis_client.exists(analysis_key(game, "-lease"), analysis_key(game, "-progress"))
 
 
 def test_starting_analyses_is_limited_per_address(make_app: Callable[..., Flask], redis_client: redis.Redis) -> None:

@@ -337,7 +337,10 @@ def test_settings(environ: dict[str, str], expected: tuple[Any, ...]) -> None:
         {"TG_ANALYSIS_RATE": "1/0"},
         {"TG_ANALYSIS_ROLLOUTS": "0"},
         {"TG_ANALYSIS_ROLLOUTS": "1001"},
+        {"TG_ANALYSIS_PARTS": "0"},
         {"TG_MAX_GAMES": "-1"},
+        {"TG_QUEUE_URL": "redis+cluster://127.0.0.1:7000/0"},  # the job queue needs a plain Redis
+        {"REDIS_URL": "redis+cluster://127.0.0.1:7000/0"},  # ... so a cluster of games needs TG_QUEUE_URL too
     ],
 )
 def test_bad_settings_are_refused(environ: dict[str, str]) -> None:

@@ -145,8 +145,10 @@ def first_message(subscriber: PubSub) -> bytes | None:
     return None
 
 
-def test_redis_url_names_a_cluster(redis_cluster_url: str, redis_client: redis.RedisCluster) -> None:
-    app = create_app({"REDIS_URL": redis_cluster_url, "TESTING": True})
+def test_redis_url_names_a_cluster(
+    redis_cluster_url: str, redis_client: redis.RedisCluster, queue_client: redis.Redis
+) -> None:
+    app = create_app({"REDIS_URL": redis_cluster_url, "TESTING": True, "QUEUE_CLIENT": queue_client})
     assert isinstance(app.extensions["service"].store.client, redis.RedisCluster)
     game = started(app.test_client(), players=2, seed=3)
     assert game.play(0, game.view(0).get_json()["legal_plays"][0]["card"], "asc1").status_code == 200
@@ -180,10 +182,10 @@ def test_a_publish_from_a_script_reaches_subscribers_on_every_node(redis_client:
         subscriber.close()
 
 
-def test_a_cluster_that_goes_away_answers_503() -> None:
+def test_a_cluster_that_goes_away_answers_503(queue_client: redis.Redis) -> None:
     """Once every master is gone the client cannot even refresh its slot map: still ``503``, never ``500``."""
     with redis_cluster() as url:
-        http = create_app({"REDIS_URL": url, "TESTING": True}).test_client()
+        http = create_app({"REDIS_URL": url, "TESTING": True, "QUEUE_CLIENT": queue_client}).test_client()
         game = started(http, players=1, deck=SORTED_DECK)
     for response in (game.view(), http.post("/v1/games", json={"players": 1}), game.play(0, 2, "asc1")):
         assert response.status_code == 503 and response.get_json()["error"] == "store_unavailable"

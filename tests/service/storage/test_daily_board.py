@@ -133,7 +133,8 @@ def test_a_competitive_game_against_weaker_bots_is_refused() -> None:
 
 
 def test_a_forged_game_written_to_the_store_posts_nothing(board: DailyBoard, redis_client: redis.Redis) -> None:
-    daily = Daily(board, DailySecret(redis_client, "unused", SECRET.decode()), 50)
+    never = lambda *deal: pytest.fail(f"no yardstick is asked for here: {deal}")  # noqa: E731
+    daily = Daily(board, DailySecret(redis_client, "unused", SECRET.decode()), never)
     poster = ResultPoster(daily, lambda: NOON, TTL)
     genuine = finished_daily()
     forged = replace(genuine, seed=genuine.seed + 1)

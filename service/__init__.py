@@ -42,6 +42,7 @@ from .http.json_provider import FastJSONProvider
 from .limits import Budget, Limits
 from .limits.streams import StreamSlots
 from .runtime import Runtime
+from .storage.eviction import EvictionGuard
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
 from .storage.redis_client import redis_client
 from .storage.store import GameStore
@@ -70,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(web.BLUEPRINT)
     register_error_handlers(app)
     app.before_request(options_reply)
+    app.before_request(api.health.refuse_if_evicting)
     app.after_request(secure_headers)
     app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
     app.extensions["service"] = _runtime(app.config)
@@ -86,7 +88,9 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     runner = ClockRunner(store, settings, clock, hub.watches)
     analyses = AnalysisWorker(store, AnalysisStore(store.client), config["ANALYSIS_ROLLOUTS"], settings.bot_share)
     daily, limits = _daily(config, store, settings.bot_share), _limits(config, store)
-    return Runtime(store, lobbies, hub, runner, settings, clock, daily, analyses, limits)
+    eviction = EvictionGuard(store.client)
+    eviction.check_at_start()
+    return Runtime(store, lobbies, hub, runner, settings, clock, daily, analyses, eviction, limits)
 
 
 def _daily(config: Mapping[str, Any], store: GameStore, bot_share: int) -> Daily:

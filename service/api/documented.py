@@ -62,7 +62,7 @@ def documented(
     by_status: dict[int, list[str]] = defaultdict(list)
     if "malformed_json" in errors:  # a route that reads a JSON body refuses one not sent as JSON
         errors = (*errors, "unsupported_media_type")
-    always: tuple[str, ...] = ("store_unavailable",)
+    always: tuple[str, ...] = ("store_unavailable", "store_may_evict")
     if changes:  # any change: a body, a bounded game, an Idempotency-Key that can be malformed (validation_error)
         always += ("body_too_large", "store_busy", "game_too_large", "rate_limited", "validation_error", "catching_up")
     for code in dict.fromkeys((*errors, *always)):  # each once, in order

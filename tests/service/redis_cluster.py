@@ -62,10 +62,13 @@ def _wait(port: int, ready: str, *command: str) -> None:
 
 
 @contextmanager
-def redis_server(port: int, directory: Path, *options: str) -> Iterator[subprocess.Popen[bytes]]:
-    """One ``redis-server`` on 127.0.0.1:``port`` keeping nothing on disk, stopped at the end."""
-    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory)]
-    command += ["--save", "", "--appendonly", "no", *options]
+def redis_server(
+    port: int, directory: Path, *options: str, config: Path | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """One ``redis-server`` on 127.0.0.1:``port``, stopped at the end: keeping nothing on disk, or as the file
+    ``config`` says (``deploy/redis.conf``) in ``directory``."""
+    command = ["redis-server", *([str(config)] if config else []), "--port", str(port), "--bind", "127.0.0.1"]
+    command += ["--dir", str(directory), *([] if config else ["--save", "", "--appendonly", "no"]), *options]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         _wait(port, "PONG", "ping")

@@ -92,8 +92,17 @@ def test_unreachable_redis_answers_503_and_loses_nothing(make_app: Callable[...,
 
 
 def test_health(http: FlaskClient) -> None:
-    response = http.get("/v1/health")
-    assert response.status_code == 200 and response.get_json()["status"] == "ok"
+    for route in ("/v1/health", "/v1/health/ready", "/v1/health/live"):
+        response = http.get(route)
+        assert response.status_code == 200 and response.get_json()["status"] == "ok"
+
+
+def test_an_unreachable_store_makes_the_process_unready_but_not_dead(make_app: Callable[..., Flask]) -> None:
+    """An orchestrator restarts a process whose liveness fails: a Redis outage must not fail it."""
+    down = make_app(REDIS_URL=CLOSED_PORT_URL, REDIS_CLIENT=None).test_client()
+    assert down.get("/v1/health/live").get_json() == {"status": "ok"}
+    for route in ("/v1/health/ready", "/v1/health"):
+        assert error_of(down.get(route)) == (503, "store_unavailable")
 
 
 def conflicting_writer(

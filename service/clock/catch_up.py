@@ -29,6 +29,7 @@ def catch_up(
         caught, _ = advance(record, now, decisions)
         if caught is record:
             return Change(record)
+        caught = caught.stamped()
         change = Change(caught, caught.fields(), settings.ttl_for(caught.status))
         if hold is not None:
             hold()

@@ -52,9 +52,7 @@ def _error_output(process: subprocess.Popen[bytes], errors: IO[bytes] | None) ->
 
 
 @contextmanager
-def running(
-    command: list[str], cwd: Path = ROOT, route: str = "/v1/health"
-) -> Iterator[tuple[int, dict[str, str]]]:
+def running(command: list[str], cwd: Path = ROOT, route: str = "/v1/health") -> Iterator[tuple[int, dict[str, str]]]:
     """Start ``command`` in ``cwd`` with ``PORT`` set; yield the port and its first answer of ``route``; stop it. Limits
     are off, as in the rest of the test suite, unless the test's environment sets ``TG_LIMITS``. Its standard error
     goes to a temporary file: a pipe that nobody reads fills up with the access log (64 KB, some 600 requests) and

@@ -35,6 +35,7 @@ from .clock.runner import ClockRunner
 from .config import Settings, from_env
 from .daily import Daily, DailyBoard, DailySecret
 from .daily.results import ResultPoster
+from .http import metered
 from .http.bodies import BoundedChunkedBodies
 from .http.errors import register_error_handlers
 from .http.headers import options_reply, secure_headers
@@ -70,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(SWAGGER_UI_ASSETS)
     app.register_blueprint(web.BLUEPRINT)
     register_error_handlers(app)
+    metered.install(app)
     app.before_request(options_reply)
     app.before_request(api.health.refuse_if_evicting)
     app.after_request(secure_headers)

@@ -56,8 +56,8 @@ class Health(MethodView):
         return ready()
 
 
-#: Routes that answer while the store may evict: liveness, and the readiness checks, which check again.
-CHECKING = {"health.Live", "health.Ready", "health.Health"}
+#: Routes that answer while the store may evict: liveness, the readiness checks (which check again), the metrics.
+CHECKING = {"health.Live", "health.Ready", "health.Health", "metrics"}
 
 
 def refuse_if_evicting() -> None:

@@ -31,7 +31,7 @@ import redis
 
 import thegame_core as tg
 
-from .. import json_text
+from .. import json_text, metrics
 from ..clock.schedule import next_due
 from ..errors import ApiError
 from ..play import tokens
@@ -173,7 +173,9 @@ def views_since(reader: Reader, record: GameRecord, after: int | None, now: floa
         def render(version: int = version, state: tg.AnyState | None = state, tag: str = tag) -> bytes:
             return sse_event(tag, version, game_view(reader.game_id, record, viewer, state, version))
 
-        yield render() if reader.seat is not None else PUBLIC_EVENTS.event((reader.game_id, tag), render)
+        event = render() if reader.seat is not None else PUBLIC_EVENTS.event((reader.game_id, tag), render)
+        metrics.get().events_sent.inc()
+        yield event
 
 
 def stream(
@@ -183,6 +185,13 @@ def stream(
     ``seen`` (``None``, or one the game's history no longer holds: from the current view), for at most ``lifetime``
     seconds (then the client reconnects with ``Last-Event-ID``, possibly to another process: long streams never pin
     a reader to one server)."""
+    with metrics.get().open_streams.track_inprogress():
+        yield from _events(runtime, watch, reader, record, seen)
+
+
+def _events(
+    runtime: Runtime, watch: Watch, reader: Reader, record: GameRecord | None, seen: Seen | None
+) -> Generator[bytes, None, None]:
     settings = runtime.settings
     keep_alive, ends_at = settings.stream_keepalive, time.monotonic() + settings.stream_lifetime
     yield f"retry: {RETRY_MS}\n\n".encode()  # also sends the headers at once, before any event is due
@@ -202,6 +211,8 @@ def stream(
             return
         except (redis.RedisError, CorruptRecord) as error:
             log.warning("event stream of %s ended: %s", reader.game_id, type(error).__name__)
+            if isinstance(error, redis.RedisError):
+                metrics.get().store_errors.inc()
             return
 
 

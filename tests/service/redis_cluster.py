@@ -1,8 +1,8 @@
-"""A real local Redis Cluster for tests: three masters on free ports in a temporary directory.
+"""A real local Redis Cluster for tests: three masters (and replicas, if asked) on free ports in a temporary directory.
 
-Each master runs with ``--cluster-enabled yes`` and nothing on disk; ``redis-cli --cluster create`` splits the
-16384 slots between them; the cluster is ready once every node reports ``cluster_state:ok``. The servers are
-stopped and their files removed at the end.
+Each node runs with ``--cluster-enabled yes`` and nothing on disk; ``redis-cli --cluster create`` splits the
+16384 slots between the masters and gives each its replicas; the cluster is ready once every node reports
+``cluster_state:ok``. The servers are stopped and their files removed at the end.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 MASTERS = 3
@@ -78,23 +79,44 @@ def redis_server(
         process.wait(timeout=10)
 
 
+@dataclass(frozen=True)
+class Cluster:
+    """A running cluster: its URL and its servers by port."""
+
+    url: str
+    servers: dict[int, subprocess.Popen[bytes]]
+
+    def masters(self) -> list[int]:
+        """The ports of the nodes that are masters now."""
+        return [port for port in self.servers if "role:master" in _cli(port, "info", "replication")]
+
+
 @contextmanager
-def redis_cluster() -> Iterator[str]:
-    """Start the cluster; yield its ``redis+cluster://`` URL (one seed node; clients discover the others)."""
-    ports = [free_node_port() for _ in range(MASTERS)]
+def cluster_nodes(replicas: int = 0, *options: str) -> Iterator[Cluster]:
+    """Three masters and ``replicas`` replicas of each, with ``options`` (``--cluster-node-timeout``...)."""
+    ports = [free_node_port() for _ in range(MASTERS * (1 + replicas))]
     with tempfile.TemporaryDirectory(prefix="tg-cluster-") as root, ExitStack() as servers:
+        started = {}
         for port in ports:
             directory = Path(root, str(port))
             directory.mkdir()
-            options = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf")
-            servers.enter_context(redis_server(port, directory, *options))
+            node = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", *options)
+            started[port] = servers.enter_context(redis_server(port, directory, *node))
         nodes = [f"127.0.0.1:{port}" for port in ports]
         subprocess.run(
-            ["redis-cli", "--cluster", "create", *nodes, "--cluster-replicas", "0", "--cluster-yes"],
+            ["redis-cli", "--cluster", "create", *nodes, "--cluster-replicas", str(replicas), "--cluster-yes"],
             check=True,
             capture_output=True,
             timeout=30,
         )
         for port in ports:
             _wait(port, "cluster_state:ok", "cluster", "info")
-        yield f"redis+cluster://127.0.0.1:{ports[0]}/0"
+        yield Cluster(f"redis+cluster://127.0.0.1:{ports[0]}/0", started)
+
+
+@contextmanager
+def redis_cluster() -> Iterator[str]:
+    """Start the cluster of three masters; yield its ``redis+cluster://`` URL (one seed node; clients discover the
+    others)."""
+    with cluster_nodes() as cluster:
+        yield cluster.url

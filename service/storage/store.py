@@ -1,7 +1,8 @@
 """GameStore: one Redis hash per game, changed only by compare-and-set on its revision.
 
 Key ``tg:{<game_id>}:game`` (the hash tag keeps a game on one Redis Cluster slot) holds the fields
-``rev`` (the revision, +1 per write), ``meta`` (the service record), ``state`` (``thegame_core.dumps``)
+``rev`` (the revision, +1 per write), ``w`` (the last write's token), ``meta`` (the service record), ``state``
+(``thegame_core.dumps``)
 and one ``k:<digest of the caller>`` per caller with remembered Idempotency-Keys (its newest answers).
 A write that would make the game larger than the store's bound (``TG_MAX_GAME_BYTES``) is refused by the
 script itself.
@@ -22,6 +23,7 @@ Redis Cluster (which forwards the message to every node).
 from __future__ import annotations
 
 import random
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -125,6 +127,8 @@ class GameStore:
         """Apply ``writes`` (none: delete the game) if the game is still at ``rev``; ``409 game_too_large``
         (nothing written) if the game would take more than the store's bound."""
         limit = self.max_bytes
+        if writes:  # this write's token first: the script knows the write again if it is sent twice
+            writes = {"w": secrets.token_hex(8), **writes}
         arguments: list[str | int] = [rev, ttl, limit, *(item for pair in writes.items() for item in pair)]
         done = int(self.compare_and_set(keys=[game_key(game_id)], args=arguments))
         if done < 0:

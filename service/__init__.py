@@ -83,7 +83,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 def _runtime(config: Mapping[str, Any]) -> Runtime:
     """The process's store, lobby list, hub, clock runner and limits over one Redis client."""
     clock = config["CLOCK"]
-    store = GameStore(redis_client(config), config["CAS_RETRIES"], config["MAX_GAME_BYTES"])
+    store = GameStore(
+        redis_client(config),
+        config["CAS_RETRIES"],
+        config["MAX_GAME_BYTES"],
+        config["WAIT_REPLICAS"],
+        config["WAIT_MS"],
+    )
     lobbies = LobbyIndex(store.client, config.get("LOBBY_INDEX_KEY", INDEX_PREFIX), clock)
     settings = Settings.of(config)
     hub = Hub(store.client, partial(read_game, store))

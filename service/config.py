@@ -44,6 +44,7 @@ _INT_SETTINGS = {
     "TG_BOT_SHARE": ("BOT_SHARE", 50),  # percent of a process's time its clock runner may spend on bots
     "TG_DAILY_TTL": ("DAILY_TTL", 90 * DAY),  # a daily deal's leaderboard, after its last result
     "TG_ANALYSIS_ROLLOUTS": ("ANALYSIS_ROLLOUTS", DEFAULT_ROLLOUTS),  # playouts per choice of an analysis
+    "TG_WAIT_MS": ("WAIT_MS", 500),  # the most a game's end waits for TG_WAIT_REPLICAS replicas to confirm it
 }
 
 
@@ -126,6 +127,7 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     if config["ANALYSIS_ROLLOUTS"] > MAX_ROLLOUTS:
         raise ValueError(f"TG_ANALYSIS_ROLLOUTS must be at most {MAX_ROLLOUTS}, got {config['ANALYSIS_ROLLOUTS']}")
     config["BOTS_ALONE_MS"] = _bots_alone(environ.get("TG_BOTS_ALONE_MS"))
+    config["WAIT_REPLICAS"] = cap("TG_WAIT_REPLICAS", environ.get("TG_WAIT_REPLICAS") or "0")  # 0: none
     config["DAILY_SECRET"] = environ.get("TG_DAILY_SECRET") or None  # none: drawn once, kept in Redis
     config.update(_limits(environ))
     return config

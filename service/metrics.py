@@ -54,6 +54,9 @@ class Metrics:
         self.store_errors = Counter(
             "tg_store_errors", "Requests and event streams that Redis failed (503 store_unavailable)"
         )
+        self.unconfirmed = Counter(
+            "tg_unconfirmed_writes", "Ends of games that the replicas did not confirm within TG_WAIT_MS"
+        )
         self.refusals = Counter(
             "tg_refusals", "Typed errors answered, by code (rate_limited, too_many_streams, stale_version...)", ["code"]
         )

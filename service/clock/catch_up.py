@@ -30,7 +30,7 @@ def catch_up(
         if caught is record:
             return Change(record)
         caught = caught.stamped()
-        change = Change(caught, caught.fields(), settings.ttl_for(caught.status))
+        change = Change(caught, caught.fields(), settings.ttl_for(caught.status), lasting=caught.ended_since(record))
         if hold is not None:
             hold()
         return change

@@ -116,7 +116,7 @@ def change(
             if caught is record:
                 raise
             caught = caught.stamped()
-            return Change(Done(refusal, caught), caught.fields(), ttl(caught))
+            return Change(Done(refusal, caught), caught.fields(), ttl(caught), lasting=caught.ended_since(record))
         if decided is None:
             return Change(Done(answer, caught, deleted=True), delete=True)
         written, _ = advance(decided, incoming.now, decisions)  # bots due at once answer before the view
@@ -126,7 +126,7 @@ def change(
         writes = written.fields()
         if key is not None and field is not None:
             writes[field] = remembered.adding(key, answer.remembered(incoming))
-        return Change(Done(answer, written), writes, ttl(written))
+        return Change(Done(answer, written), writes, ttl(written), lasting=written.ended_since(record))
 
     def ttl(record: GameRecord) -> int:
         return settings.ttl_for(record.status)

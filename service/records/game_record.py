@@ -145,6 +145,10 @@ class GameRecord:
         """The version right after the core's ``number``-th action (1 is the first; seat changes before it count)."""
         return self.lobby_version + number + sum(1 for at in self.changes_in_play if at < number)
 
+    def ended_since(self, earlier: GameRecord) -> bool:
+        """Whether the game ended between ``earlier`` and this record: what this write stores outlives the game."""
+        return earlier.status in ("lobby", "playing") and self.status not in ("lobby", "playing")
+
     def nonce_at(self, version: int) -> str | None:
         """The nonce of the write that made ``version``; ``None`` if unknown (older than the writes remembered, or
         a record written before nonces) or beyond the current version."""

@@ -100,7 +100,15 @@ def cluster_nodes(replicas: int = 0, *options: str) -> Iterator[Cluster]:
         for port in ports:
             directory = Path(root, str(port))
             directory.mkdir()
-            node = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", *options)
+            node = (
+                "--cluster-enabled",
+                "yes",
+                "--cluster-config-file",
+                "nodes.conf",
+                "--repl-diskless-sync-delay",
+                "0",
+            )
+            node += options
             started[port] = servers.enter_context(redis_server(port, directory, *node))
         nodes = [f"127.0.0.1:{port}" for port in ports]
         subprocess.run(
@@ -111,6 +119,9 @@ def cluster_nodes(replicas: int = 0, *options: str) -> Iterator[Cluster]:
         )
         for port in ports:
             _wait(port, "cluster_state:ok", "cluster", "info")
+        for port in ports:  # a replica that has not synced yet could not take over
+            if "role:slave" in _cli(port, "info", "replication"):
+                _wait(port, "master_link_status:up", "info", "replication")
         yield Cluster(f"redis+cluster://127.0.0.1:{ports[0]}/0", started)
 
 

@@ -22,7 +22,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ import pytest
 from gameclient import SORTED_DECK
 from redis_cluster import available, free_node_port, redis_server
 from servers import ROOT, running
-from test_faults import BACK, DOWN, ENOUGH, PLAYERS, STARTING, UP, Traffic, wait_for
+from test_faults import BACK, DOWN, ENOUGH, STARTING, Traffic, play_through, wait_for
 from test_metrics import parsed, value
 
 from thegame_core.client.api import Api
@@ -104,56 +104,66 @@ def assert_streams_resume(traffic: Traffic, games: list[tuple[str, str]], follow
     assert [follower.versions[-1] for follower in followers] == [3] * len(followers)
 
 
-def test_redis_killed_under_load_loses_no_acknowledged_move(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    port = free_node_port()
-    monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{port}/0")
-    monkeypatch.setenv("WEB_CONCURRENCY", "2")
-    with ExitStack() as redis_up:
-        server = redis_up.enter_context(redis_server(port, tmp_path, config=SHIPPED))
+def assert_only_503(traffic: Traffic) -> None:
+    """Every request had an answer, a 2xx or ``503 store_unavailable``, and play went on after the outage."""
+    assert not traffic.failures, traffic.failures[:3]
+    assert all(seen.status < 300 or (seen.status, seen.error) == (503, "store_unavailable") for seen in traffic.answers)
+    assert traffic.successes(BACK) >= ENOUGH  # recovered, and the service was never restarted
+
+
+def losses(traffic: Traffic, before: dict[str, int]) -> tuple[int, int]:
+    """Games gone, and acknowledged versions missing from the games as they now stand."""
+    games = moves = 0
+    for game_id in traffic.games:
+        seen, view = traffic.call("GET", f"/v1/games/{game_id}")
+        games += seen.status == 404
+        moves += max(0, before.get(game_id, 0) - (view["version"] if seen.status == 200 else 0))
+    return games, moves
+
+
+@contextmanager
+def serving(redis_url: str) -> Iterator[tuple[Acknowledged, list[tuple[str, str]], list[Follower]]]:
+    """gunicorn (two workers) on ``redis_url``: its traffic, ``STREAMS`` watched games and their followers."""
+    with pytest.MonkeyPatch.context() as environment:
+        environment.setenv("REDIS_URL", redis_url)
+        environment.setenv("WEB_CONCURRENCY", "2")
         with running(GUNICORN) as (web, _):
             traffic = Acknowledged(f"http://127.0.0.1:{web}")
             games = list(watched_games(traffic, STREAMS))
-            followers = start_followers(traffic.base, games)
-            players = [threading.Thread(target=traffic.player) for _ in range(PLAYERS)]
-            for player in players:
-                player.start()
-            try:
-                wait_for(lambda: traffic.successes(UP) >= ENOUGH, 30)
+            yield traffic, games, start_followers(traffic.base, games)
+
+
+def test_redis_killed_under_load_loses_no_acknowledged_move(tmp_path: Path) -> None:
+    port = free_node_port()
+    with ExitStack() as redis_up:
+        server = redis_up.enter_context(redis_server(port, tmp_path, config=SHIPPED))
+        with serving(f"redis://127.0.0.1:{port}/0") as (traffic, games, followers):
+            before: dict[str, int] = {}
+            killed = []
+
+            def crash() -> None:
                 server.kill()  # SIGKILL, mid-traffic
                 server.wait()
-                killed = time.monotonic()
+                killed.append(time.monotonic())
                 traffic.phase = DOWN
                 with traffic.lock:
-                    before = dict(traffic.moves)
-                    acknowledged_before = traffic.acknowledged
+                    before.update(traffic.moves)
                 redis_up.close()
                 wait_for(lambda: len(traffic.within(DOWN)) >= ENOUGH, 30)
                 traffic.phase = STARTING
-                redis_up.enter_context(redis_server(port, tmp_path, config=SHIPPED))  # the same files
-                traffic.phase = BACK
-                wait_for(lambda: traffic.successes(BACK) >= ENOUGH, 30)
-                back = time.monotonic()
-            finally:
-                traffic.stop.set()
-                for player in players:
-                    player.join(30)
-            assert not traffic.failures, traffic.failures[:3]
-            assert all(
-                seen.status < 300 or (seen.status, seen.error) == (503, "store_unavailable") for seen in traffic.answers
-            )
+                redis_up.enter_context(redis_server(port, tmp_path, config=SHIPPED))  # on the same files
+
+            play_through(traffic, crash)
+            back = time.monotonic()
+            assert_only_503(traffic)
             down = traffic.within(DOWN)
             assert len(down) >= ENOUGH and {(seen.status, seen.error) for seen in down} == {(503, "store_unavailable")}
-            lost = 0
-            for game_id in traffic.games:
-                seen, view = traffic.call("GET", f"/v1/games/{game_id}")
-                assert seen.status == 200, f"game {game_id} did not come back"
-                lost += view["version"] < before.get(game_id, 0)
-            assert lost == 0
+            assert losses(traffic, before) == (0, 0)
             assert_streams_resume(traffic, games, followers)
             print(
-                f"\nRedis kill -9: {acknowledged_before} moves acknowledged before, {lost} lost; "
+                f"\nRedis kill -9: {len(before)} games in play, none lost nor any acknowledged move; "
                 f"{len(traffic.games)} games, all back; {len(down)} answers while down, all 503; "
-                f"{back - killed:.1f} s from the kill to play again; {len(followers)} of {STREAMS} streams resumed"
+                f"{back - killed[0]:.1f} s from the kill to play again; {len(followers)} of {STREAMS} streams resumed"
             )
 
 

@@ -14,7 +14,7 @@ RUN pip install '.[service]' && useradd --create-home --uid 10001 thegame
 USER thegame
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/v1/health' % os.environ.get('PORT', '8000'), timeout=2)"]
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/v1/health/live' % os.environ.get('PORT', '8000'), timeout=2)"]
 # The web service. With REDIS_URL, run the job queue's workers as a second service of the same image (no port):
 # CMD ["python", "-m", "service", "worker"] (docs/api.md, "Run it").
 CMD ["gunicorn", "--config", "python:service.gunicorn_conf", "service:create_app()"]

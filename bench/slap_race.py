@@ -75,7 +75,7 @@ class Racer:
     def play(self) -> None:
         bot = create_bot("best", game=GAME.name, seed=0)
         with contextlib.closing(follow(self.api, Backoff())) as views:  # closed at the end: not left to the rematch
-            for view in views:
+            for view, _, _ in views:
                 self.received.append((view["version"], time.time()))
                 if view["status"] != "playing":
                     return

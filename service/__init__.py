@@ -36,6 +36,7 @@ from .config import Settings, from_env
 from .daily import Daily, DailyBoard, DailySecret
 from .daily.results import ResultPoster
 from .daily.yardstick import job as yardstick_job
+from .http import metered
 from .http.bodies import BoundedChunkedBodies
 from .http.errors import register_error_handlers
 from .http.headers import options_reply, secure_headers
@@ -45,6 +46,7 @@ from .limits import Budget, Limits
 from .limits.streams import StreamSlots
 from .players import Accounts, GameIndex, LinkCodes, Players
 from .runtime import Runtime
+from .storage.eviction import EvictionGuard
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
 from .storage.redis_client import queue_client, redis_client
 from .storage.store import GameStore
@@ -72,7 +74,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(SWAGGER_UI_ASSETS)
     app.register_blueprint(web.BLUEPRINT)
     register_error_handlers(app)
+    metered.install(app)
     app.before_request(options_reply)
+    app.before_request(api.health.refuse_if_evicting)
     app.after_request(secure_headers)
     app.wsgi_app = BoundedChunkedBodies(app)  # type: ignore[method-assign]
     app.extensions["service"] = _runtime(app.config)
@@ -82,7 +86,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 def _runtime(config: Mapping[str, Any]) -> Runtime:
     """The process's store, lobby list, hub, clock runner and limits over one Redis client."""
     clock = config["CLOCK"]
-    store = GameStore(redis_client(config), config["CAS_RETRIES"], config["MAX_GAME_BYTES"])
+    store = GameStore(
+        redis_client(config),
+        config["CAS_RETRIES"],
+        config["MAX_GAME_BYTES"],
+        config["WAIT_REPLICAS"],
+        config["WAIT_MS"],
+    )
     lobbies = LobbyIndex(store.client, config.get("LOBBY_INDEX_KEY", INDEX_PREFIX), clock)
     settings = Settings.of(config)
     hub = Hub(store.client, partial(read_game, store))
@@ -98,7 +108,9 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     )
     daily, limits = _daily(config, store, jobs), _limits(config, store)
     players = _players(config, store, settings)
-    return Runtime(store, lobbies, hub, runner, settings, clock, daily, jobs, analyses, players, limits)
+    eviction = EvictionGuard(store.client)
+    eviction.check_at_start()
+    return Runtime(store, lobbies, hub, runner, settings, clock, daily, jobs, analyses, players, eviction, limits)
 
 
 def _jobs(config: Mapping[str, Any], store: GameStore) -> Jobs:

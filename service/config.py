@@ -50,6 +50,7 @@ _INT_SETTINGS = {
     "TG_ANALYSIS_ROLLOUTS": ("ANALYSIS_ROLLOUTS", DEFAULT_ROLLOUTS),  # playouts per choice of an analysis
     "TG_ANALYSIS_PARTS": ("ANALYSIS_PARTS", 8),  # jobs an analysis is split into, by decision, for the workers
     "TG_QUEUE_HEARTBEAT_MS": ("QUEUE_HEARTBEAT_MS", HEARTBEAT_MS),  # a silent worker's jobs go back to the queue
+    "TG_WAIT_MS": ("WAIT_MS", 500),  # the most a game's end waits for TG_WAIT_REPLICAS replicas to confirm it
 }
 
 
@@ -133,6 +134,7 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     if config["ANALYSIS_ROLLOUTS"] > MAX_ROLLOUTS:
         raise ValueError(f"TG_ANALYSIS_ROLLOUTS must be at most {MAX_ROLLOUTS}, got {config['ANALYSIS_ROLLOUTS']}")
     config["BOTS_ALONE_MS"] = _bots_alone(environ.get("TG_BOTS_ALONE_MS"))
+    config["WAIT_REPLICAS"] = cap("TG_WAIT_REPLICAS", environ.get("TG_WAIT_REPLICAS") or "0")  # 0: none
     config["DAILY_SECRET"] = environ.get("TG_DAILY_SECRET") or None  # none: drawn once, kept in Redis
     config.update(_limits(environ))
     return config

@@ -58,6 +58,7 @@ STATUS_OF: dict[str, int] = {
     "internal_error": 500,
     "store_unavailable": 503,
     "store_busy": 503,
+    "store_may_evict": 503,
     "capacity": 503,
     "catching_up": 503,
 }

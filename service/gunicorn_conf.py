@@ -20,11 +20,13 @@ import json
 import math
 import os
 import socket
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from gunicorn import util
+from gunicorn.glogging import Logger
 from gunicorn.workers.ggevent import GeventWorker
 
 _ON = {"1", "true", "yes", "on", "-"}
@@ -135,6 +137,36 @@ class Worker(GeventWorker):  # type: ignore[misc]
             raise StopIteration from None  # gunicorn then closes the connection
 
 
+class JsonAccessLogger(Logger):  # type: ignore[misc]
+    """gunicorn's logger, writing the access log as one JSON object a line (``GUNICORN_ACCESS_LOG_FORMAT=json``),
+    for log collectors that read JSON: the same facts as the text format, the path without its query string."""
+
+    def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> None:
+        if not self.access_log_enabled:
+            return
+        atoms = self.atoms(resp, req, environ, request_time)
+        line = {
+            "time": atoms["t"].strip("[]"),
+            "remote": atoms["h"],
+            "method": atoms["m"],
+            "path": atoms["U"],
+            "protocol": atoms["H"],
+            "status": int(atoms["s"]) if str(atoms["s"]).isdigit() else atoms["s"],
+            "bytes": atoms["B"] or 0,
+            "duration_ms": round(request_time.total_seconds() * 1000, 3),
+            "user_agent": atoms["a"],
+        }
+        self.access_log.info(json.dumps(line))
+
+
+def access_logger(value: str | None) -> type[Logger]:
+    """gunicorn's ``logger_class`` from ``GUNICORN_ACCESS_LOG_FORMAT``: ``json``, or ``text`` (the default)."""
+    text = (value or "text").strip().lower()
+    if text not in ("json", "text"):
+        raise ValueError(f"GUNICORN_ACCESS_LOG_FORMAT must be json or text, got {value!r}")
+    return JsonAccessLogger if text == "json" else Logger
+
+
 bind = every_interface(os.environ.get("PORT", "8000"))
 worker_class = Worker
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "10000"))  # requests and open streams per worker
@@ -145,6 +177,27 @@ accesslog = access_log_target(os.environ.get("GUNICORN_ACCESS_LOG"))
 # gunicorn's default format, with the path instead of the request line and without the referrer: a query string
 # may hold an event stream's token (``?token=``, for browsers' EventSource), which must never be logged.
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s"'
+logger_class = access_logger(os.environ.get("GUNICORN_ACCESS_LOG_FORMAT"))
+
+
+def on_starting(server: Any) -> None:
+    """Before any worker: the directory where every worker keeps its metrics (``service/metrics.py``), so that a
+    scrape answered by any worker adds up all of them. ``PROMETHEUS_MULTIPROC_DIR`` names one (emptied here, as
+    counts left by an earlier run would add up too); else a new temporary one."""
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if directory is None:
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="tg-metrics-")
+        return
+    for stale in Path(directory).glob("*.db"):
+        stale.unlink()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """A worker gone: its gauges of things open now (event streams) no longer count. This is prometheus-client's
+    ``multiprocess.mark_process_dead``, written out: importing the client here, in the master, would import ``ssl``
+    before gevent patches it in the workers."""
+    for live in Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]).glob(f"gauge_live*_{worker.pid}.db"):
+        live.unlink()
 
 
 def post_worker_init(worker: Any) -> None:

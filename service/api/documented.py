@@ -55,14 +55,16 @@ def documented(
     changes: bool = False,
     reads: bool = False,
     parameters: list[dict[str, Any]] | None = None,
+    store: bool = True,
 ) -> Callable[[F], F]:
     """Document an operation: its id, security, request body (validated in the view, in the contract's
     order, so it is only described here), the optional change headers, or for a read (``read_reply``)
-    ``If-None-Match`` and its ``304``, other ``parameters`` (a query's), and every error it can answer."""
+    ``If-None-Match`` and its ``304``, other ``parameters`` (a query's), and every error it can answer (``store``:
+    the store's own two unless the route never asks it)."""
     by_status: dict[int, list[str]] = defaultdict(list)
     if "malformed_json" in errors:  # a route that reads a JSON body refuses one not sent as JSON
         errors = (*errors, "unsupported_media_type")
-    always: tuple[str, ...] = ("store_unavailable",)
+    always: tuple[str, ...] = ("store_unavailable", "store_may_evict") if store else ()
     if changes:  # any change: a body, a bounded game, an Idempotency-Key that can be malformed (validation_error)
         always += ("body_too_large", "store_busy", "game_too_large", "rate_limited", "validation_error", "catching_up")
     for code in dict.fromkeys((*errors, *always)):  # each once, in order

@@ -6,8 +6,6 @@ token or an unknown game answers the usual JSON error; only then does ``200 text
 
 from __future__ import annotations
 
-import re
-
 from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -17,7 +15,7 @@ from ..http.reading import bearer_digest
 from ..http.sockets import bound_writes
 from ..limits.streams import Slot
 from ..players import keys
-from ..streams.sse import Reader, more_to_come, stream
+from ..streams.sse import Reader, more_to_come, parse_tag, resumes_after, stream
 from .context import address, current, incoming, runtime, seat_token
 from .documented import OPTIONAL_BEARER, documented
 
@@ -35,7 +33,8 @@ PARAMETERS = [
         "in": "header",
         "name": "Last-Event-ID",
         "schema": {"type": "string"},
-        "description": "the version last received: the stream resumes after it",
+        "description": "the id of the last event received (`<version>.<nonce>`, or a version): the stream resumes "
+        "after it, or sends the current view at once if the game's history no longer holds it",
     },
 ]
 #: One Server-Sent Event, as clients' SSE parsers hand it over: `event: view`, `id: <version>`, and `data` holding
@@ -45,7 +44,7 @@ STREAM = {
     "description": "Server-Sent Events, one per version",
     "properties": {
         "event": {"type": "string", "enum": ["view"]},
-        "id": {"type": "string", "description": "the version"},
+        "id": {"type": "string", "description": "the version and the nonce of the write that made it: the ETag's tag"},
         "data": {"type": "string", "description": 'JSON: {"version": n, "view": <the reader\'s view>}'},
         "retry": {"type": "integer", "description": "milliseconds before a reconnection"},
     },
@@ -63,19 +62,6 @@ def _token_from_query() -> None:
         request.environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
 
 
-#: A version as a client sends it back: plain ASCII digits, few enough for any version a game reaches (``str.isdigit``
-#: also takes superscripts, which ``int`` refuses, and ``int`` refuses thousands of digits: both were 500s).
-_VERSION = re.compile(r"[0-9]{1,18}")
-
-
-def _last_event_id(version: int) -> int | None:
-    """The version the client last received, if it is one this game has reached (anything else: start afresh)."""
-    text = request.headers.get("Last-Event-ID", "").strip()
-    if not _VERSION.fullmatch(text) or int(text) > version:
-        return None
-    return int(text)
-
-
 @blp.route("/<game_id>/events")
 class Events(MethodView):
     @blp.response(200, STREAM, content_type="text/event-stream", description="the stream of the caller's views")
@@ -86,18 +72,20 @@ class Events(MethodView):
     @blp.doc(parameters=PARAMETERS)
     def get(self, game_id: str) -> Response:
         """Server-Sent Events: first the caller's full view (a seat token: its own; else the public view), then
-        one `view` event per version, `id: <version>`, `data: {"version", "view"}`; keep-alive comments. Once the
-        game is over the stream stays open for its rematch, and ends after the view that carries it (a seat's view:
-        the seat's token in the new game). `Last-Event-ID: n` resumes after version n. A client (an address, a
-        token) holds at most `TG_STREAMS_PER_CLIENT` streams at once."""
+        one `view` event per version, `id: <version>.<nonce>` (the ETag's tag), `data: {"version", "view"}`;
+        keep-alive comments. Once the game is over the stream stays open for its rematch, and ends after the view
+        that carries it (a seat's view: the seat's token in the new game). `Last-Event-ID` resumes after the event it
+        names, or sends the current view at once if that version was lost (a Redis crash or failover). A client (an
+        address, a token) holds at most `TG_STREAMS_PER_CLIENT` streams at once."""
         _token_from_query()
         service, digest = runtime(), bearer_digest()
         watch = service.hub.watch(game_id)  # before the read: no change after it is missed
         try:
             parts = incoming(game_id)
             record, viewer = current(game_id, parts)
-            after = _last_event_id(record.version)
-            if after == record.version and not more_to_come(record, viewer.now, service.settings.rematch_wait):
+            seen = parse_tag(request.headers.get("Last-Event-ID", ""))
+            caught_up = resumes_after(record, seen) == record.version
+            if caught_up and not more_to_come(record, viewer.now, service.settings.rematch_wait):
                 watch.close()
                 return Response(status=204)
             slot = _slot(digest)
@@ -105,7 +93,7 @@ class Events(MethodView):
             watch.close()
             raise
         reader = Reader(game_id, seat_token(parts), digest, viewer.seat, parts.player)
-        body = stream(service, watch, reader, record, after)
+        body = stream(service, watch, reader, record, seen)
         response = Response(body if slot is None else slot.holding(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
         response.call_on_close(watch.close)

@@ -134,12 +134,13 @@ class Games(MethodView):
             record = _new_record(body, host_token, _now_ms())
         for _ in range(ID_ATTEMPTS):
             game_id = tokens.new_game_id()
-            if changes.create(writer(), game_id, record):
-                runtime().players.index.bound(game_id, record, record.players_bound())
-                view = {**game_view(game_id, record, Viewer(seat, seat_token, now)), "host_token": host_token}
+            written = changes.create(writer(), game_id, record)
+            if written is not None:
+                runtime().players.index.bound(game_id, written, written.players_bound())
+                view = {**game_view(game_id, written, Viewer(seat, seat_token, now)), "host_token": host_token}
                 if seat is not None:
                     view.update(seat=seat, token=seat_token)
-                response = reply(Reply(201, view, record.version))
+                response = reply(Reply(201, view, written.tag()))
                 response.headers["Location"] = f"/v1/games/{game_id}"
                 return response
         raise ApiError("store_busy", "could not allocate a game id; retry")
@@ -202,7 +203,7 @@ class Game(MethodView):
         without a token when the game has no spectators. `ETag` is the version; `If-None-Match` with it answers
         `304`."""
         record, viewer = current(game_id)
-        return read_reply(game_view(game_id, record, viewer), record.version)
+        return read_reply(game_view(game_id, record, viewer), record.tag())
 
     @blp.response(204)
     @documented(
@@ -287,7 +288,7 @@ def _named_rematch(parts: Incoming, plan: commands.Rematch) -> Response:
     new = plan.record
     if new is None:  # nothing to store: the step refuses
         return change(parts, "host", commands.rematch(parts, plan))
-    if not changes.create(writer(), plan.game_id, new, listed=False):
+    if changes.create(writer(), plan.game_id, new, listed=False) is None:
         raise ApiError("store_busy", "could not write the new game; retry")  # an id drawn twice: not seen
     try:
         response = change(parts, "host", commands.rematch(parts, plan))

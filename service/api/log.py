@@ -28,4 +28,4 @@ class Log(MethodView):
         view = log_view(record)
         if days.deal_hidden(record.daily, viewer.now):
             view["replay"] = None
-        return read_reply(view, record.version)
+        return read_reply(view, record.tag())

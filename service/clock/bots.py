@@ -8,12 +8,15 @@ is deterministic: the bot is seeded with the game's seed plus the state's versio
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
 from thegame_core.reaction import paced
+
+from .. import metrics
 
 
 class Decision(NamedTuple):
@@ -27,6 +30,8 @@ class Decision(NamedTuple):
 def decide(bot: str, state: tg.AnyState, seat: int, seed: int) -> Decision:
     """The decision of ``bot`` for ``seat`` (a whole turn where the game has turns)."""
     player = create_bot(bot, game=state.game, seed=seed + state.version)
+    started = time.perf_counter()
     actions = player.act(state.observe(seat))
+    metrics.get().bot_decision.labels(state.game).observe(time.perf_counter() - started)
     rhythm = paced(player)
     return Decision(actions, 0.0 if rhythm is None or not actions else rhythm.pause_ms(actions))

@@ -29,7 +29,9 @@ def catch_up(
         caught, _ = advance(record, now, decisions)
         if caught is record:
             return Change(record)
-        change = Change(caught, caught.fields(), settings.ttl_for(caught.status, caught.has_players))
+        caught = caught.stamped()
+        ttl = settings.ttl_for(caught.status, caught.has_players)
+        change = Change(caught, caught.fields(), ttl, lasting=caught.ended_since(record))
         if hold is not None:
             hold()
         return change

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .. import metrics
 from ..config import Settings
 from ..records.game_record import GameRecord
 from ..storage.leases import take_lease
@@ -77,6 +78,7 @@ class RunnerCounts:
 
     def wrote(self, game_id: str, version: int, due: float, at: float) -> None:
         self.lateness_ms.append((at - due) * 1000)
+        metrics.get().clock_lateness.observe(max(0.0, at - due))
         self.applied.append((game_id, version, at))
         del self.lateness_ms[:-COUNTS_KEPT], self.applied[:-COUNTS_KEPT]
 

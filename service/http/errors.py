@@ -15,6 +15,7 @@ from flask import Flask, Response, jsonify
 from redis.exceptions import RedisClusterException
 from werkzeug.exceptions import HTTPException
 
+from .. import metrics
 from ..errors import STATUS_OF, ApiError, error_body
 from .headers import allowed_methods
 
@@ -39,6 +40,7 @@ def error_response(
 
 
 def _api_error(error: ApiError) -> Response:
+    metrics.get().refusals.labels(error.error).inc()
     return error_response(error.error, error.message, error.errors, error.retry_after)
 
 
@@ -54,6 +56,7 @@ def _http_error(error: HTTPException) -> Response:
 
 def _store_down(error: redis.RedisError | RedisClusterException) -> Response:
     log.warning("store unavailable: %s", type(error).__name__)
+    metrics.get().store_errors.inc()
     return error_response("store_unavailable", "the game store cannot be reached; retry later")
 
 

@@ -59,13 +59,15 @@ class Writer:
     settings: Settings
 
 
-def create(writer: Writer, game_id: str, record: GameRecord, listed: bool = True) -> bool:
-    """Write a new game (``False`` if the id is taken) and, if ``listed``, list it if it is a public lobby."""
+def create(writer: Writer, game_id: str, record: GameRecord, listed: bool = True) -> GameRecord | None:
+    """Write a new game and, if ``listed``, list it if it is a public lobby: the record as written (``None`` if the
+    id is taken)."""
+    record = record.stamped()
     if not writer.store.create(game_id, record.fields(), writer.settings.ttl_for(record.status, record.has_players)):
-        return False
+        return None
     if listed:
         list_new(writer, game_id, record)
-    return True
+    return record
 
 
 def list_new(writer: Writer, game_id: str, record: GameRecord) -> None:
@@ -113,16 +115,18 @@ def change(
         except ApiError as refusal:
             if caught is record:
                 raise
-            return Change(Done(refusal, caught), caught.fields(), ttl(caught))
+            caught = caught.stamped()
+            return Change(Done(refusal, caught), caught.fields(), ttl(caught), lasting=caught.ended_since(record))
         if decided is None:
             return Change(Done(answer, caught, deleted=True), delete=True)
         written, _ = advance(decided, incoming.now, decisions)  # bots due at once answer before the view
+        written = written.stamped()
         if answer.kind == "view":
             answer = replace(answer, version=written.version)
         writes = written.fields()
         if key is not None and field is not None:
             writes[field] = remembered.adding(key, answer.remembered(incoming))
-        return Change(Done(answer, written), writes, ttl(written))
+        return Change(Done(answer, written), writes, ttl(written), lasting=written.ended_since(record))
 
     def ttl(record: GameRecord) -> int:
         return settings.ttl_for(record.status, record.has_players)

@@ -47,7 +47,7 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
             if record.state is not None:
                 raise ApiError("game_started", "the game has started and nobody has left a seat")
             raise ApiError("game_full", "every seat is taken")
-        incoming.check_if_match(record.version)
+        incoming.check_if_match(record)
         body = incoming.body(schema)
         seat = body.get("seat", record.open_seats[0])
         if seat >= record.players:
@@ -91,7 +91,7 @@ def leave(incoming: Incoming, seat: int) -> Step:
             raise ApiError("forbidden", "a seat token leaves only its own seat")
         if record.status not in ("lobby", "playing"):
             raise ApiError("game_over", f"the game is over ({record.status})")
-        incoming.check_if_match(record.version)
+        incoming.check_if_match(record)
         if not 0 <= seat < record.players:
             raise ApiError("validation_error", "no such seat", {"seat": [f"seats are 0 to {record.players - 1}"]})
         if seat in record.open_seats:
@@ -108,7 +108,7 @@ def close(incoming: Incoming) -> Step:
     def close_lobby(record: GameRecord, caller: Caller) -> tuple[GameRecord | None, Answer]:
         if record.state is not None:
             raise ApiError("game_started", "a started game cannot be closed; it expires when abandoned")
-        incoming.check_if_match(record.version)
+        incoming.check_if_match(record)
         return None, Answer(204, "closed", None, record.version + 1)
 
     return close_lobby
@@ -120,7 +120,7 @@ def start(incoming: Incoming, schema: ma.Schema) -> Step:
             raise ApiError("game_started", "the game has already started")
         if record.free_seats:
             raise ApiError("seats_free", f"seats {record.free_seats} are still free")
-        incoming.check_if_match(record.version)
+        incoming.check_if_match(record)
         first_seat = incoming.body(schema).get("first_seat")
         if first_seat is None:
             first_seat = record.drawn_first_seat()
@@ -195,7 +195,7 @@ def rematch(incoming: Incoming, plan: Rematch) -> Step:
             return record, Answer(201, "rematch", None, record.version, plan.host_token)  # client: it was done
         if record.rematch is not None:
             raise ApiError("rematch_exists", f"this game's rematch is {record.rematch['game_id']}")
-        incoming.check_if_match(record.version)
+        incoming.check_if_match(record)
         if plan.record is None:  # the game was being played when the plan was drawn: a last move ended it since
             raise ApiError("catching_up", "the game has just ended; ask for the rematch again")
         new_record = record.with_rematch({"game_id": plan.game_id, "tokens": plan.sealed})
@@ -216,7 +216,7 @@ def act(incoming: Incoming, read: ActionReader, route_of: str | None = None) -> 
             raise ApiError("game_not_started", "the game has not started yet")
         if state.status != "playing":
             raise ApiError("game_over", f"the game is over ({state.status})")
-        incoming.check_if_match(record.version)
+        incoming.check_if_match(record)
         assert caller.seat is not None
         if route_of is not None and record.game != route_of:
             raise ApiError(

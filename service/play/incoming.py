@@ -13,6 +13,7 @@ from typing import Any
 import marshmallow as ma
 
 from ..errors import ApiError
+from ..records.game_record import GameRecord
 
 MAX_IDEMPOTENCY_KEY = 200
 
@@ -58,6 +59,11 @@ class Incoming:
     def body(self, schema: ma.Schema) -> dict[str, Any]:
         return validate(schema, self.document())
 
-    def check_if_match(self, version: int) -> None:
-        if self.if_match is not None and "*" not in self.if_match and str(version) not in self.if_match:
-            raise ApiError("stale_version", f"the game is at version {version}; reload and retry")
+    def check_if_match(self, record: GameRecord) -> None:
+        """``If-Match`` names the game as it stands: its ETag (version and nonce, so a version lost to a Redis crash
+        or failover and written again is another), or its version alone (clients that build the tag from a view's
+        version: they cannot tell a lost version from the one written again)."""
+        if self.if_match is None or "*" in self.if_match:
+            return
+        if record.tag() not in self.if_match and str(record.version) not in self.if_match:
+            raise ApiError("stale_version", f"the game is at version {record.version}; reload and retry")

@@ -27,7 +27,7 @@ _EMPTY = {"array": [], "boolean": False, "integer": 0, "string": ""}
 class Reply:
     status: int
     body: dict[str, Any]
-    version: int
+    tag: str  # the ETag: the version and the nonce of the write that made it (``GameRecord.tag``)
 
 
 def _lobby_view(record: GameRecord, seat: int | None) -> dict[str, Any]:
@@ -152,4 +152,4 @@ def render(game_id: str, record: GameRecord, answer: Answer, token: str | None, 
         body = game_view(game_id, record, Viewer(answer.seat, token, now), state, answer.version)
         if answer.results is not None:
             body["results"] = [{"type": kind, "result": word} for kind, word in answer.results]
-    return Reply(answer.status, body, answer.version)
+    return Reply(answer.status, body, record.tag(answer.version))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -20,6 +21,9 @@ from .state_cache import STATES
 from .timing import Timing
 
 FORMAT_VERSION = 1
+#: Writes whose nonces a record remembers: enough to resume the event streams of a brief disconnection one view at a
+#: time; a stream further behind gets the current view (``knows``), as one more than ``BACKLOG`` versions behind does.
+REMEMBERED_WRITES = 8
 
 
 class CorruptRecord(Exception):
@@ -64,6 +68,7 @@ class GameRecord:
     rematch: dict[str, Any] | None = None  # once over: {"game_id", "tokens": {seat: token sealed to its key}}
     daily: str | None = None  # a daily deal's day (YYYY-MM-DD, ``service/daily``); None for any other game
     given_deck: bool = False  # dealt from a deck the host gave, not from ``seed`` (its views then show no seed)
+    writes: tuple[tuple[int, str], ...] = ()  # the newest writes, oldest first: (the version it made, its nonce)
     state: tg.AnyState | None = field(default=None, compare=False)
 
     # Reading and writing ------------------------------------------------------------------
@@ -79,6 +84,7 @@ class GameRecord:
                 raise CorruptRecord(f"unknown record format {data!r:.80}")
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
             data["changes_in_play"] = tuple(data.get("changes_in_play", ()))
+            data["writes"] = tuple((int(version), str(nonce)) for version, nonce in data.get("writes", ()))
             state = None if state_text is None else STATES.load(state_text, data["host"])
             timing = Timing.from_json(data.pop("clock", None), state)
             return cls(**data, seats=seats, timing=timing, state=state)
@@ -105,6 +111,7 @@ class GameRecord:
             "created_at": self.created_at,
             "changes_in_play": self.changes_in_play,
             "rematch": self.rematch,
+            "writes": self.writes,
         }
         if self.daily is not None:  # only then: other games' records stay as they were
             data["daily"] = self.daily
@@ -112,8 +119,17 @@ class GameRecord:
             data["given_deck"] = True
         return json_text.dumps(data)
 
+    def stamped(self) -> GameRecord:
+        """The record as a write stores it: a write that makes a new version draws a nonce for it (one that leaves
+        the version where it was keeps its nonce, as the version names the same state). After a Redis crash or
+        failover has lost writes, the versions written again carry other nonces, so a client holding a lost
+        version can tell (``tag``)."""
+        if self.writes and self.writes[-1][0] == self.version:
+            return self
+        return replace(self, writes=(*self.writes, (self.version, secrets.token_hex(4)))[-REMEMBERED_WRITES:])
+
     def fields(self) -> dict[str, str]:
-        """The hash fields to store (the state only once the game has started)."""
+        """The hash fields to store (the state only once the game has started); a write stores them ``stamped``."""
         fields = {"meta": self.meta_json()}
         if self.state is not None:
             fields["state"] = STATES.dump(self.state, self.host)
@@ -133,6 +149,36 @@ class GameRecord:
     def version_of_action(self, number: int) -> int:
         """The version right after the core's ``number``-th action (1 is the first; seat changes before it count)."""
         return self.lobby_version + number + sum(1 for at in self.changes_in_play if at < number)
+
+    def ended_since(self, earlier: GameRecord) -> bool:
+        """Whether the game ended between ``earlier`` and this record: what this write stores outlives the game."""
+        return earlier.status in ("lobby", "playing") and self.status not in ("lobby", "playing")
+
+    def nonce_at(self, version: int) -> str | None:
+        """The nonce of the write that made ``version``; ``None`` if unknown (older than the writes remembered, or
+        a record written before nonces) or beyond the current version."""
+        previous = None
+        for written, nonce in self.writes:
+            if written >= version:
+                return nonce if previous is not None or written == version else None
+            previous = written
+        return None
+
+    def tag(self, version: int | None = None) -> str:
+        """``version`` (default: the current one) as ETags and event ids name it: ``<version>.<nonce>``, ordered by
+        its version, so that the same version number with other content after a loss is another tag; the version
+        alone when its nonce is unknown."""
+        version = self.version if version is None else version
+        nonce = self.nonce_at(version)
+        return str(version) if nonce is None else f"{version}.{nonce}"
+
+    def knows(self, version: int, nonce: str | None) -> bool:
+        """Whether ``version`` as a client saw it (``nonce``: of the write that made it; ``None``: not known) is in
+        this game's history: not beyond it, and not made by a write lost since (whose nonce differs)."""
+        if version > self.version:
+            return False
+        mine = None if nonce is None else self.nonce_at(version)
+        return mine is None or mine == nonce
 
     @property
     def free_seats(self) -> list[int]:

@@ -1,7 +1,8 @@
 """GameStore: one Redis hash per game, changed only by compare-and-set on its revision.
 
 Key ``tg:{<game_id>}:game`` (the hash tag keeps a game on one Redis Cluster slot) holds the fields
-``rev`` (the revision, +1 per write), ``meta`` (the service record), ``state`` (``thegame_core.dumps``)
+``rev`` (the revision, +1 per write), ``w`` (the last write's token), ``meta`` (the service record), ``state``
+(``thegame_core.dumps``)
 and one ``k:<digest of the caller>`` per caller with remembered Idempotency-Keys (its newest answers).
 A write that would make the game larger than the store's bound (``TG_MAX_GAME_BYTES``) is refused by the
 script itself.
@@ -21,7 +22,9 @@ Redis Cluster (which forwards the message to every node).
 
 from __future__ import annotations
 
+import logging
 import random
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,11 +32,14 @@ from typing import Generic, TypeVar, overload
 
 import redis
 
+from .. import metrics
 from ..errors import ApiError
 from ..records.game_record import GameRecord
 from .scripts import lua
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 #: The Pub/Sub channel on which every write of a game publishes the game's key (named in ``lua/compare_and_set.lua``).
 CHANGES = "tg:changes"
@@ -86,6 +92,7 @@ class Change(Generic[T]):
     writes: dict[str, str] = field(default_factory=dict)
     ttl: int = 0
     delete: bool = False
+    lasting: bool = False  # it writes what outlives the game (its end): confirmed on replicas where asked
 
 
 @overload
@@ -104,11 +111,23 @@ FIRST_REV = "1"
 class GameStore:
     """Load and change games atomically over any redis-py client (Redis, a Redis Cluster, or fakeredis)."""
 
-    def __init__(self, client: redis.Redis | redis.RedisCluster, retries: int, max_bytes: int) -> None:
-        """``max_bytes``: the most a game may take in its hash (field names and values, ``rev`` aside)."""
+    def __init__(
+        self,
+        client: redis.Redis | redis.RedisCluster,
+        retries: int,
+        max_bytes: int,
+        replicas: int = 0,
+        wait_ms: int = 0,
+    ) -> None:
+        """``max_bytes``: the most a game may take in its hash (field names and values, ``rev`` aside);
+        ``replicas``: how many replicas confirm a lasting write (``WAIT``, at most ``wait_ms``) before it is
+        answered (0: none; a single Redis with replicas only: a cluster's client cannot send ``WAIT`` on the
+        connection that wrote)."""
         self.client = client
         self.retries = retries
         self.max_bytes = max_bytes
+        self.replicas = replicas if isinstance(client, redis.Redis) else 0
+        self.wait_ms = wait_ms
         self.compare_and_set = client.register_script(lua("compare_and_set"))
         self.load_charging = client.register_script(lua("gcra", "load_charging"))
         #: Told of every write: the game id and its TTL (0: deleted); the cap on live games counts them.
@@ -121,12 +140,18 @@ class GameStore:
     def ping(self) -> None:
         self.client.ping()
 
-    def _write(self, game_id: str, rev: str, writes: dict[str, str], ttl: int) -> bool:
+    def _write(self, game_id: str, rev: str, writes: dict[str, str], ttl: int, lasting: bool = False) -> bool:
         """Apply ``writes`` (none: delete the game) if the game is still at ``rev``; ``409 game_too_large``
-        (nothing written) if the game would take more than the store's bound."""
+        (nothing written) if the game would take more than the store's bound. A ``lasting`` write is confirmed by
+        the store's replicas first, if it has some to wait for."""
         limit = self.max_bytes
+        if writes:  # this write's token first: the script knows the write again if it is sent twice
+            writes = {"w": secrets.token_hex(8), **writes}
         arguments: list[str | int] = [rev, ttl, limit, *(item for pair in writes.items() for item in pair)]
-        done = int(self.compare_and_set(keys=[game_key(game_id)], args=arguments))
+        if lasting and self.replicas:
+            done = self._confirmed(game_id, arguments)
+        else:
+            done = int(self.compare_and_set(keys=[game_key(game_id)], args=arguments))
         if done < 0:
             raise ApiError("game_too_large", f"this change would make the game larger than {limit} bytes")
         self.writes += done
@@ -136,6 +161,19 @@ class GameStore:
         if done == 1 and writes and self.after_write is not None:
             self.after_write(game_id, writes)
         return done == 1
+
+    def _confirmed(self, game_id: str, arguments: list[str | int]) -> int:
+        """The compare-and-set and ``WAIT`` on one connection (``WAIT`` counts the replicas that have this
+        connection's writes): the answer waits until the replicas have the write, or ``wait_ms``. A write they did
+        not confirm in time stands (the master has it, and sends it on): it is logged and counted."""
+        with self.client.pipeline(transaction=False) as pipeline:
+            self.compare_and_set(keys=[game_key(game_id)], args=arguments, client=pipeline)
+            pipeline.wait(self.replicas, self.wait_ms)
+            done, confirmed = pipeline.execute()
+        if int(done) == 1 and int(confirmed) < self.replicas:
+            log.warning("the end of game %s is confirmed by %s of %s replicas", game_id, confirmed, self.replicas)
+            metrics.get().unconfirmed.inc()
+        return int(done)
 
     def create(self, game_id: str, fields: dict[str, str], ttl: int) -> bool:
         """Write a new game; ``False`` if the id is already taken (nothing written then)."""
@@ -176,7 +214,7 @@ class GameStore:
             change = compute(snapshot)
             if not change.writes and not change.delete:
                 return change.result
-            if self._write(game_id, snapshot.rev, {} if change.delete else change.writes, change.ttl):
+            if self._write(game_id, snapshot.rev, {} if change.delete else change.writes, change.ttl, change.lasting):
                 return change.result
             time.sleep(random.uniform(0, 0.002 * (attempt + 1)))  # spread the retries of a crowd
         raise ApiError("store_busy", "too many concurrent changes to this game; retry")

@@ -3,13 +3,14 @@
 A stream only reads: the ``Hub``'s one read of each change of the game (every write, the clock runner's included),
 which wakes it, and its own read every ``RECHECK`` keep-alives. It never applies what fell due itself: it tells its
 process's ``ClockRunner`` when the game's next event is due, and the runner (one per game at a time, across
-processes) writes it. It sends one ``view`` event per version it has not sent yet (``id: <version>``), each rendered
-for its reader alone (a seat's own view, or the public view) at that version: past states are rebuilt from the
-current one's history, once per wake. More than ``BACKLOG`` versions behind (a reconnect after a long gap), or in a
-lobby (whose past is not kept), it sends one view, the current one. A finished game's stream stays open for its
-rematch, ``REMATCH_WAIT`` seconds at most: it ends after the view that carries the rematch, or at the end of that
-wait, and quietly when the game is gone (closed, expired), when its reader's token no longer holds that seat, or
-when the store fails (the client reconnects with ``Last-Event-ID``).
+processes) writes it. It sends one ``view`` event per version it has not sent yet (``id: <version>.<nonce>``, the
+ETag's tag: ``GameRecord.tag``), each rendered for its reader alone (a seat's own view, or the public view) at that
+version: past states are rebuilt from the current one's history, once per wake. More than ``BACKLOG`` versions
+behind (a reconnect after a long gap), in a lobby (whose past is not kept), or after a version the game's history no
+longer holds (a write lost to a Redis crash or failover: a lost future), it sends one view, the current one. A
+finished game's stream stays open for its rematch, ``REMATCH_WAIT`` seconds at most: it ends after the view that
+carries the rematch, or at the end of that wait, and quietly when the game is gone (closed, expired), when its
+reader's token no longer holds that seat, or when the store fails (the client reconnects with ``Last-Event-ID``).
 
 Nothing is queued per stream: the next view is computed only once the previous one has been written, so a slow
 reader costs its socket's buffer and one view, never a backlog in the server.
@@ -18,6 +19,7 @@ reader costs its socket's buffer and one view, never a backlog in the server.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -29,7 +31,7 @@ import redis
 
 import thegame_core as tg
 
-from .. import json_text
+from .. import json_text, metrics
 from ..clock.schedule import next_due
 from ..errors import ApiError
 from ..play import tokens
@@ -85,9 +87,31 @@ class Reader:
             return False
 
 
-def sse_event(version: int, view: dict[str, Any]) -> bytes:
+#: The last event a reader holds: its version and the nonce of the write that made it (``None``: not known).
+Seen = tuple[int, str | None]
+
+
+def parse_tag(text: str) -> Seen | None:
+    """An event id or ETag as a client sends it back (``<version>.<nonce>``, or a version alone); ``None`` if it is
+    neither. Versions are plain ASCII digits, few enough for any version a game reaches."""
+    match = _TAG.fullmatch(text.strip().strip('"'))
+    return None if match is None else (int(match[1]), match[2])
+
+
+_TAG = re.compile(r"([0-9]{1,18})(?:\.([0-9a-f]{1,16}))?")
+
+
+def resumes_after(record: GameRecord, seen: Seen | None) -> int | None:
+    """The version a stream goes on from: the reader's last one if the game's history holds it; else ``None`` (the
+    current view, at once: a reader holding a lost future, or none)."""
+    if seen is None or not record.knows(*seen):
+        return None
+    return seen[0]
+
+
+def sse_event(tag: str, version: int, view: dict[str, Any]) -> bytes:
     data = json_text.dump_bytes({"version": version, "view": view})
-    return b"id: %d\nevent: view\ndata: %s\n\n" % (version, data)
+    return b"id: %s\nevent: view\ndata: %s\n\n" % (tag.encode(), data)
 
 
 def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.AnyState | None]]:
@@ -115,10 +139,10 @@ class PublicEvents:
 
     def __init__(self, capacity: int = 512) -> None:
         self.capacity = capacity
-        self._events: OrderedDict[tuple[str, int], bytes] = OrderedDict()
+        self._events: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self._lock = threading.Lock()
 
-    def event(self, key: tuple[str, int], render: Callable[[], bytes]) -> bytes:
+    def event(self, key: tuple[str, str], render: Callable[[], bytes]) -> bytes:
         with self._lock:
             event = self._events.get(key)
         if event is None:
@@ -147,19 +171,30 @@ def views_since(reader: Reader, record: GameRecord, after: int | None, now: floa
         return
     viewer = Viewer(reader.seat, reader.token, now)
     for version, state in states_since(record, record.version - 1 if after is None else after):
+        tag = record.tag(version)
 
-        def render(version: int = version, state: tg.AnyState | None = state) -> bytes:
-            return sse_event(version, game_view(reader.game_id, record, viewer, state, version))
+        def render(version: int = version, state: tg.AnyState | None = state, tag: str = tag) -> bytes:
+            return sse_event(tag, version, game_view(reader.game_id, record, viewer, state, version))
 
-        yield render() if reader.seat is not None else PUBLIC_EVENTS.event((reader.game_id, version), render)
+        event = render() if reader.seat is not None else PUBLIC_EVENTS.event((reader.game_id, tag), render)
+        metrics.get().events_sent.inc()
+        yield event
 
 
 def stream(
-    runtime: Runtime, watch: Watch, reader: Reader, record: GameRecord | None, after: int | None
+    runtime: Runtime, watch: Watch, reader: Reader, record: GameRecord | None, seen: Seen | None
 ) -> Generator[bytes, None, None]:
-    """The events of ``reader``'s stream from ``record`` (read once ``watch`` was registered), after version
-    ``after`` (``None``: from the current view), for at most ``lifetime`` seconds (then the client reconnects
-    with ``Last-Event-ID``, possibly to another process: long streams never pin a reader to one server)."""
+    """The events of ``reader``'s stream from ``record`` (read once ``watch`` was registered), after the version
+    ``seen`` (``None``, or one the game's history no longer holds: from the current view), for at most ``lifetime``
+    seconds (then the client reconnects with ``Last-Event-ID``, possibly to another process: long streams never pin
+    a reader to one server)."""
+    with metrics.get().open_streams.track_inprogress():
+        yield from _events(runtime, watch, reader, record, seen)
+
+
+def _events(
+    runtime: Runtime, watch: Watch, reader: Reader, record: GameRecord | None, seen: Seen | None
+) -> Generator[bytes, None, None]:
     settings = runtime.settings
     keep_alive, ends_at = settings.stream_keepalive, time.monotonic() + settings.stream_lifetime
     yield f"retry: {RETRY_MS}\n\n".encode()  # also sends the headers at once, before any event is due
@@ -168,8 +203,8 @@ def stream(
         if record is None or not reader.still_reads(record):
             return
         runtime.runner.due(reader.game_id, due)
-        yield from views_since(reader, record, after, runtime.now())
-        after = record.version
+        yield from views_since(reader, record, resumes_after(record, seen), runtime.now())
+        seen = record.version, record.nonce_at(record.version)
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return
         yield from _wait(runtime, watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
@@ -179,6 +214,8 @@ def stream(
             return
         except (redis.RedisError, CorruptRecord) as error:
             log.warning("event stream of %s ended: %s", reader.game_id, type(error).__name__)
+            if isinstance(error, redis.RedisError):
+                metrics.get().store_errors.inc()
             return
 
 
@@ -186,8 +223,9 @@ def _next_read(
     runtime: Runtime, watch: Watch, held: tuple[GameRecord, float | None]
 ) -> tuple[GameRecord, float | None]:
     """The hub's newest read of the game since the last one taken (none: one the stream asks the hub for, shared with
-    the game's other streams; else a read of its own), unless the stream ``held`` a newer one: a read the hub began
-    before the stream's own first read may end after it."""
+    the game's other streams; else a read of its own), unless the stream ``held`` a newer one of the same history: a
+    read the hub began before the stream's own first read may end after it (a read that does not lead to the one
+    held comes after a loss of writes: it is the game now)."""
     news = watch.take()
     if news is None:
         watch.refresh()
@@ -200,7 +238,8 @@ def _next_read(
     else:
         assert news.record is not None
         read = news.record, news.due
-    return read if read[0].version >= held[0].version else held
+    newer = held[0].version > read[0].version and held[0].knows(read[0].version, read[0].nonce_at(read[0].version))
+    return held if newer else read
 
 
 def _wait(runtime: Runtime, watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:

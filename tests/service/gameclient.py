@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -96,6 +97,12 @@ def started(http: FlaskClient, **body: Any) -> GameClient:
     game.fill()
     assert game.start(first_seat=0).status_code == 200
     return game
+
+
+def tagged(tag: str, version: int, quoted: bool = True) -> bool:
+    """Whether ``tag`` (an ETag, or unquoted an event id) names ``version`` with a write's nonce."""
+    text = rf"{version}\.[0-9a-f]{{8}}"
+    return re.fullmatch(rf'"{text}"' if quoted else text, tag) is not None
 
 
 def error_of(response: TestResponse) -> tuple[int, str]:

@@ -1,8 +1,8 @@
-"""A real local Redis Cluster for tests: three masters on free ports in a temporary directory.
+"""A real local Redis Cluster for tests: three masters (and replicas, if asked) on free ports in a temporary directory.
 
-Each master runs with ``--cluster-enabled yes`` and nothing on disk; ``redis-cli --cluster create`` splits the
-16384 slots between them; the cluster is ready once every node reports ``cluster_state:ok``. The servers are
-stopped and their files removed at the end.
+Each node runs with ``--cluster-enabled yes`` and nothing on disk; ``redis-cli --cluster create`` splits the
+16384 slots between the masters and gives each its replicas; the cluster is ready once every node reports
+``cluster_state:ok``. The servers are stopped and their files removed at the end.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 MASTERS = 3
@@ -62,10 +63,13 @@ def _wait(port: int, ready: str, *command: str) -> None:
 
 
 @contextmanager
-def redis_server(port: int, directory: Path, *options: str) -> Iterator[subprocess.Popen[bytes]]:
-    """One ``redis-server`` on 127.0.0.1:``port`` keeping nothing on disk, stopped at the end."""
-    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory)]
-    command += ["--save", "", "--appendonly", "no", *options]
+def redis_server(
+    port: int, directory: Path, *options: str, config: Path | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """One ``redis-server`` on 127.0.0.1:``port``, stopped at the end: keeping nothing on disk, or as the file
+    ``config`` says (``deploy/redis.conf``) in ``directory``."""
+    command = ["redis-server", *([str(config)] if config else []), "--port", str(port), "--bind", "127.0.0.1"]
+    command += ["--dir", str(directory), *([] if config else ["--save", "", "--appendonly", "no"]), *options]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         _wait(port, "PONG", "ping")
@@ -75,23 +79,55 @@ def redis_server(port: int, directory: Path, *options: str) -> Iterator[subproce
         process.wait(timeout=10)
 
 
+@dataclass(frozen=True)
+class Cluster:
+    """A running cluster: its URL and its servers by port."""
+
+    url: str
+    servers: dict[int, subprocess.Popen[bytes]]
+
+    def masters(self) -> list[int]:
+        """The ports of the nodes that are masters now."""
+        return [port for port in self.servers if "role:master" in _cli(port, "info", "replication")]
+
+
 @contextmanager
-def redis_cluster() -> Iterator[str]:
-    """Start the cluster; yield its ``redis+cluster://`` URL (one seed node; clients discover the others)."""
-    ports = [free_node_port() for _ in range(MASTERS)]
+def cluster_nodes(replicas: int = 0, *options: str) -> Iterator[Cluster]:
+    """Three masters and ``replicas`` replicas of each, with ``options`` (``--cluster-node-timeout``...)."""
+    ports = [free_node_port() for _ in range(MASTERS * (1 + replicas))]
     with tempfile.TemporaryDirectory(prefix="tg-cluster-") as root, ExitStack() as servers:
+        started = {}
         for port in ports:
             directory = Path(root, str(port))
             directory.mkdir()
-            options = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf")
-            servers.enter_context(redis_server(port, directory, *options))
+            node = (
+                "--cluster-enabled",
+                "yes",
+                "--cluster-config-file",
+                "nodes.conf",
+                "--repl-diskless-sync-delay",
+                "0",
+            )
+            node += options
+            started[port] = servers.enter_context(redis_server(port, directory, *node))
         nodes = [f"127.0.0.1:{port}" for port in ports]
         subprocess.run(
-            ["redis-cli", "--cluster", "create", *nodes, "--cluster-replicas", "0", "--cluster-yes"],
+            ["redis-cli", "--cluster", "create", *nodes, "--cluster-replicas", str(replicas), "--cluster-yes"],
             check=True,
             capture_output=True,
             timeout=30,
         )
         for port in ports:
             _wait(port, "cluster_state:ok", "cluster", "info")
-        yield f"redis+cluster://127.0.0.1:{ports[0]}/0"
+        for port in ports:  # a replica that has not synced yet could not take over
+            if "role:slave" in _cli(port, "info", "replication"):
+                _wait(port, "master_link_status:up", "info", "replication")
+        yield Cluster(f"redis+cluster://127.0.0.1:{ports[0]}/0", started)
+
+
+@contextmanager
+def redis_cluster() -> Iterator[str]:
+    """Start the cluster of three masters; yield its ``redis+cluster://`` URL (one seed node; clients discover the
+    others)."""
+    with cluster_nodes() as cluster:
+        yield cluster.url

@@ -30,17 +30,19 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def health(port: int, process: subprocess.Popen[bytes], errors: IO[bytes] | None = None) -> dict[str, str]:
-    """The first answer of ``/v1/health``, waiting while the server boots (its standard error: a pipe, or the file
-    ``errors``)."""
+def health(
+    port: int, process: subprocess.Popen[bytes], errors: IO[bytes] | None = None, route: str = "/v1/health"
+) -> dict[str, str]:
+    """The first answer of ``route`` (readiness by default), waiting while the server boots (its standard error: a
+    pipe, or the file ``errors``)."""
     for _ in range(100):
         assert process.poll() is None, _error_output(process, errors)
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/health", timeout=1) as response:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{route}", timeout=1) as response:
                 return json.loads(response.read())  # type: ignore[no-any-return]
         except OSError:  # not listening yet, or still booting its workers
             time.sleep(0.1)
-    raise AssertionError("the server did not answer /v1/health")
+    raise AssertionError(f"the server did not answer {route}")
 
 
 def _error_output(process: subprocess.Popen[bytes], errors: IO[bytes] | None) -> str:
@@ -51,8 +53,8 @@ def _error_output(process: subprocess.Popen[bytes], errors: IO[bytes] | None) ->
 
 
 @contextmanager
-def running(command: list[str], cwd: Path = ROOT) -> Iterator[tuple[int, dict[str, str]]]:
-    """Start ``command`` in ``cwd`` with ``PORT`` set; yield the port and its first health answer; stop it. Limits
+def running(command: list[str], cwd: Path = ROOT, route: str = "/v1/health") -> Iterator[tuple[int, dict[str, str]]]:
+    """Start ``command`` in ``cwd`` with ``PORT`` set; yield the port and its first answer of ``route``; stop it. Limits
     are off, as in the rest of the test suite, unless the test's environment sets ``TG_LIMITS``. Its standard error
     goes to a temporary file: a pipe that nobody reads fills up with the access log (64 KB, some 600 requests) and
     then blocks the server."""
@@ -61,7 +63,7 @@ def running(command: list[str], cwd: Path = ROOT) -> Iterator[tuple[int, dict[st
     with tempfile.TemporaryFile() as errors:
         process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=errors)
         try:
-            yield port, health(port, process, errors)
+            yield port, health(port, process, errors, route)
         finally:
             process.terminate()
             try:  # gunicorn lets its workers finish for up to its graceful_timeout (10 s) on a busy machine

@@ -36,6 +36,21 @@ def test_the_dockerfile_command_serves_from_any_directory(tmp_path: Path) -> Non
         assert health["status"] == "ok"
 
 
+def test_the_image_health_check_passes_while_redis_is_away_so_an_outage_restarts_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ``HEALTHCHECK`` asks liveness, which answers without the store; readiness says the store is away."""
+    lines = (ROOT / "Dockerfile").read_text().split("HEALTHCHECK", 1)[1].splitlines()
+    check: list[str] = json.loads(lines[1].strip().removeprefix("CMD "))
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1/0")  # nothing listens on port 1
+    with running([sys.executable, "-m", *dockerfile_command()], route="/v1/health/live") as (port, _):
+        done = subprocess.run([sys.executable, *check[1:]], env={**os.environ, "PORT": str(port)}, capture_output=True)
+        assert done.returncode == 0, done.stderr
+        with pytest.raises(urllib.error.HTTPError) as unready:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/health/ready", timeout=5)
+        assert unready.value.code == 503 and json.loads(unready.value.read())["error"] == "store_unavailable"
+
+
 def ipv6_loopback() -> bool:
     """Whether this machine can listen on ::1."""
     if not socket.has_ipv6:

@@ -2,8 +2,10 @@
 
 The bot reads the same observation it reads in-process (``Game.observation_from_view``): the view, plus the
 public history from the game's log up to the view's version. A decision is sent as one batch with
-``If-Match: "<version>"`` (it only applies to the state the bot saw) and an ``Idempotency-Key`` derived from that
-version (a retry after a network error is never applied twice). A real-time game's batch goes without
+``If-Match: "<tag>"``, the view's event id (it only applies to the state the bot saw, even if Redis lost that state
+and the game went on from an earlier one), and an ``Idempotency-Key`` derived from that tag (a retry after a network
+error is never applied twice). After such a loss the stream sends the game as it stands, whose version may be one
+the bot decided at already: the bot forgets its decisions and decides again. A real-time game's batch goes without
 ``If-Match``: its actions carry what they need (a slap its ``pile_version``, judged stale by the game if the pile
 moved on; a flip is refused once it is not the seat's turn), and another seat's change that leaves the pile as it
 was (a late slap) must not cost the seat its slap. When another change got there first (a race:
@@ -117,7 +119,9 @@ class SeatPlayer:
 
     def play(self) -> Summary:
         """Follow the stream to the end of the game; ``Refused`` (or ``ApiError``) when it cannot."""
-        for view in follow(self.api, self.backoff):
+        for view, tag, resync in follow(self.api, self.backoff):
+            if resync:  # the versions decided at were lost: the same numbers now name other states
+                self._decided = self._answered = -1
             if view["status"] not in RUNNING:
                 return self._summary(view)
             if "seat" not in view:
@@ -125,7 +129,7 @@ class SeatPlayer:
             if view["status"] == "lobby":
                 self.on_lobby(view)
             elif self._may_act(view):
-                self._act(view)
+                self._act(view, tag)
         return self._summary(call(self.api, self.backoff, "GET"))  # the stream ended: the game is over
 
     def _may_act(self, view: Mapping[str, Any]) -> bool:
@@ -135,7 +139,7 @@ class SeatPlayer:
         fresh = version > self._decided and version >= self._answered
         return fresh and view["status"] == "playing" and bool(view["legal_actions"])
 
-    def _act(self, view: Mapping[str, Any]) -> None:
+    def _act(self, view: Mapping[str, Any], tag: str) -> None:
         version, game = view["version"], get_game(view["game"])
         log = call(self.api, self.backoff, "GET", "/log")
         observation = game.observation_from_view(view, history(log["entries"], game.info, version))
@@ -143,9 +147,9 @@ class SeatPlayer:
         self._decided = version
         if not decision:
             return
-        headers = {"Idempotency-Key": f"tg-client-{view['seat']}-{version}"}
+        headers = {"Idempotency-Key": f"tg-client-{view['seat']}-{tag}"}
         if not getattr(game, "realtime", False):  # a real-time game judges each action on what it carries
-            headers["If-Match"] = f'"{version}"'
+            headers["If-Match"] = f'"{tag}"'
         try:
             answer = call(self.api, self.backoff, "POST", "/actions", {"actions": decision}, headers)
         except ApiError as error:

@@ -1,11 +1,13 @@
 """Following a game's event stream through network trouble: every view the seat may see, in order, once.
 
 The stream (``GET /v1/games/{id}/events``) sends the caller's full view first, then one ``view`` event per change with
-``id: <version>``, and comment lines as keep-alives at least every 15 seconds; once the game is over it stays open for
-the rematch (whose view carries the seat's new token), then closes. A read that waits longer than ``READ_TIMEOUT`` means
-the connection is dead. After a network error, a timeout or a close, ``follow`` reconnects with ``Last-Event-ID`` (the
-server then sends what was missed), after a pause that doubles at each failure in a row (``Backoff``), and skips any
-view not newer than one already given.
+``id: <version>.<nonce>`` (the ETag's tag), and comment lines as keep-alives at least every 15 seconds; once the game
+is over it stays open for the rematch (whose view carries the seat's new token), then closes. A read that waits longer
+than ``READ_TIMEOUT`` means the connection is dead. After a network error, a timeout or a close, ``follow`` reconnects
+with ``Last-Event-ID`` (the server then sends what was missed), after a pause that doubles at each failure in a row
+(``Backoff``), and skips any view not newer than one already given, unless it is another state at a version already
+given: Redis lost the writes after it (a crash, a failover), the server sent the game as it now stands, and the
+client takes it (``Seen.resync``).
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ import time
 import urllib.error
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .api import NETWORK_ERRORS, Api, ApiError
 from .sse import EventParser
 
-__all__ = ["READ_TIMEOUT", "Backoff", "GaveUp", "follow", "trouble"]
+__all__ = ["READ_TIMEOUT", "Backoff", "GaveUp", "Seen", "follow", "trouble"]
 
 NO_CONTENT = 204
 
@@ -67,10 +69,20 @@ class Backoff:
         self.sleep(pause)
 
 
-def follow(api: Api, backoff: Backoff, read_timeout: float = READ_TIMEOUT) -> Iterator[dict[str, Any]]:
-    """The seat's views as the stream sends them, across reconnections, each version once and in order; it ends
-    when the server answers ``204`` (the game is over and its rematch was sent: stop reconnecting). A refusal
-    that retrying cannot cure (a bad token, an unknown game) raises ``ApiError``."""
+class Seen(NamedTuple):
+    """A view as the stream gave it: its ``tag`` (the event's id: ``If-Match`` sends it back), and whether it
+    replaces views already given whose writes Redis lost (``resync``: its version is not higher than theirs)."""
+
+    view: dict[str, Any]
+    tag: str
+    resync: bool
+
+
+def follow(api: Api, backoff: Backoff, read_timeout: float = READ_TIMEOUT) -> Iterator[Seen]:
+    """The seat's views as the stream sends them, across reconnections, each version once and in order (but after
+    a loss of writes: see ``Seen``); it ends when the server answers ``204`` (the game is over and its rematch was
+    sent: stop reconnecting). A refusal that retrying cannot cure (a bad token, an unknown game) raises
+    ``ApiError``."""
     last_id, version = "", -1
     while True:
         parser = EventParser()
@@ -83,11 +95,13 @@ def follow(api: Api, backoff: Backoff, read_timeout: float = READ_TIMEOUT) -> It
                         if event.event != "view":
                             continue
                         payload = json.loads(event.data)
-                        last_id = event.id or str(payload["version"])
+                        tag, given = event.id or str(payload["version"]), last_id
+                        last_id = tag
                         backoff.reset()
-                        if payload["version"] > version:
+                        if payload["version"] > version or tag != given:
+                            resync = payload["version"] <= version
                             version = payload["version"]
-                            yield payload["view"]
+                            yield Seen(payload["view"], tag, resync)
             problem: Exception = ConnectionError("the server closed the stream")
         except ApiError as error:
             if not error.retryable:

@@ -2,6 +2,9 @@
 // EventSource retries on its own after a network error (`retry: 1000` from the server); when the server refuses the
 // stream (an error status, 204 after the end) it stops, and this retries later, sooner when the page regains focus
 // or the network comes back; a finished game's stream is not reopened.
+// Each event's id is `<version>.<nonce>`. After Redis lost writes (a crash, a failover) the stream sends the game as it
+// now stands, at a version no higher than one already shown but with another id: the page then loads again, since it
+// draws only newer versions and the state it shows never happened.
 
 const BACKOFF_MS = [1000, 2000, 5000, 10000, 15000];
 
@@ -28,11 +31,19 @@ export class Live {
       this.setState("live");
     });
     this.source.addEventListener("view", (message) => {
-      const {view} = JSON.parse(message.data);
+      const {version, view} = JSON.parse(message.data);
+      if (this.lostFuture(version, message.lastEventId)) return window.location.reload();
       this.over = !["lobby", "playing"].includes(view.status);
       this.onView(view);
     });
     this.source.addEventListener("error", () => this.lost());
+  }
+
+  /** Whether this event names another state at a version no higher than the last one shown (a lost future). */
+  lostFuture(version, id) {
+    const last = this.last;
+    this.last = {version, id};
+    return Boolean(last) && (version < last.version || (version === last.version && id !== last.id));
   }
 
   lost() {

@@ -55,7 +55,7 @@ def test_log_is_redacted_while_playing(http: FlaskClient) -> None:
     game.signal(1, "desc2", "no_big_jump")
     response = game.log()
     log = response.get_json()
-    assert response.status_code == 200 and response.headers["ETag"] == '"7"'
+    assert response.status_code == 200 and response.headers["ETag"].startswith('"7.')
     assert log["replay"] is None
     people = {"bot": False, "auto": False}  # seats played by their owners
     assert log["entries"] == [

@@ -292,6 +292,23 @@ def test_gunicorn_writes_the_access_log_to_a_named_file(monkeypatch: pytest.Monk
     assert "GET /v1/games/catalog" in log.read_text()
 
 
+def test_the_access_log_may_be_json_lines_without_query_strings(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    log = tmp_path / "access.log"
+    monkeypatch.setenv("GUNICORN_ACCESS_LOG", str(log))
+    monkeypatch.setenv("GUNICORN_ACCESS_LOG_FORMAT", "json")
+    with running(gunicorn()) as (port, _):
+        urlopen(f"http://127.0.0.1:{port}/v1/games/catalog?token=secret", timeout=5).close()
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    catalog = next(line for line in lines if line["path"] == "/v1/games/catalog")
+    assert (catalog["method"], catalog["status"]) == ("GET", 200) and catalog["remote"].endswith("127.0.0.1")
+    assert catalog["duration_ms"] >= 0 and int(catalog["bytes"]) > 0 and "secret" not in log.read_text()
+    monkeypatch.setenv("GUNICORN_ACCESS_LOG_FORMAT", "xml")
+    with pytest.raises(ValueError, match="json or text"):
+        runpy.run_path(str(ROOT / "service" / "gunicorn_conf.py"))
+
+
 # Chunked bodies: read up to the limit, no further, and answered 413 like a declared length.
 SERVERS = {"gunicorn": gunicorn(), "python -m service": [sys.executable, "-m", "service"]}
 

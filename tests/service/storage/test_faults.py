@@ -119,24 +119,34 @@ def wait_for(condition: Callable[[], bool], seconds: float) -> None:
         time.sleep(0.05)
 
 
-def run_through_a_restart(traffic: Traffic, redis_up: ExitStack, port: int, directory: Path) -> None:
-    """Traffic with Redis up, stopped, then started again (empty, same port); the players stop at the end."""
+def play_through(traffic: Traffic, outage: Callable[[], None]) -> None:
+    """Players play while ``outage`` happens (it moves ``traffic.phase`` from ``DOWN`` on), then play again; they
+    stop at the end."""
     players = [threading.Thread(target=traffic.player) for _ in range(PLAYERS)]
     for player in players:
         player.start()
     try:
         wait_for(lambda: traffic.successes(UP) >= ENOUGH, 30)
-        redis_up.close()
-        traffic.phase = DOWN
-        wait_for(lambda: len(traffic.within(DOWN)) >= ENOUGH, 30)
-        traffic.phase = STARTING
-        redis_up.enter_context(redis_server(port, directory))
+        outage()
         traffic.phase = BACK
         wait_for(lambda: traffic.successes(BACK) >= ENOUGH, 30)
     finally:
         traffic.stop.set()
         for player in players:
             player.join(30)
+
+
+def run_through_a_restart(traffic: Traffic, redis_up: ExitStack, port: int, directory: Path) -> None:
+    """Traffic with Redis up, stopped, then started again (empty, same port)."""
+
+    def restart() -> None:
+        redis_up.close()
+        traffic.phase = DOWN
+        wait_for(lambda: len(traffic.within(DOWN)) >= ENOUGH, 30)
+        traffic.phase = STARTING
+        redis_up.enter_context(redis_server(port, directory))
+
+    play_through(traffic, restart)
 
 
 def assert_whole(store: redis.Redis, traffic: Traffic, game_id: str) -> None:

@@ -18,7 +18,7 @@ from test_complete_games import win_sorted_game
 import thegame_core as tg
 from service.config import MAX_GAME_BYTES
 from service.errors import ApiError
-from service.storage.store import Change, GameStore, Snapshot, game_key
+from service.storage.store import FIRST_REV, Change, GameStore, Snapshot, game_key
 
 CLOSED_PORT_URL = "redis://127.0.0.1:1/0"
 
@@ -92,8 +92,17 @@ def test_unreachable_redis_answers_503_and_loses_nothing(make_app: Callable[...,
 
 
 def test_health(http: FlaskClient) -> None:
-    response = http.get("/v1/health")
-    assert response.status_code == 200 and response.get_json()["status"] == "ok"
+    for route in ("/v1/health", "/v1/health/ready", "/v1/health/live"):
+        response = http.get(route)
+        assert response.status_code == 200 and response.get_json()["status"] == "ok"
+
+
+def test_an_unreachable_store_makes_the_process_unready_but_not_dead(make_app: Callable[..., Flask]) -> None:
+    """An orchestrator restarts a process whose liveness fails: a Redis outage must not fail it."""
+    down = make_app(REDIS_URL=CLOSED_PORT_URL, REDIS_CLIENT=None).test_client()
+    assert down.get("/v1/health/live").get_json() == {"status": "ok"}
+    for route in ("/v1/health/ready", "/v1/health"):
+        assert error_of(down.get(route)) == (503, "store_unavailable")
 
 
 def conflicting_writer(
@@ -188,3 +197,18 @@ def test_a_record_whose_marks_are_one_sequence_loads_and_plays_on(http: FlaskCli
     assert [(entry["bot"], entry["auto"]) for entry in entries[: len(before)]] == before
     assert [entry["bot"] for entry in entries[len(before) :]] == [False] * 3 + [True] * (len(entries) - len(before) - 3)
     assert isinstance(json.loads(redis_client.hget(game_key(game.game_id), "meta") or "")["clock"]["k"], dict)
+
+
+def test_a_write_sent_twice_is_known_again_not_taken_for_a_conflict(redis_client: redis.Redis) -> None:
+    """A client library that sends the compare-and-set again after a reply lost to a failover (redis-py's cluster
+    client does) must not make the service compute and apply the change a second time: the script answers the
+    repeated write as done, by its token, and a different write at the same revision as refused."""
+    store = GameStore(redis_client, 8, MAX_GAME_BYTES)
+    game_id = secrets.token_hex(8)
+    assert store.create(game_id, {"meta": "m0"}, 300)
+    arguments: list[str | int] = [FIRST_REV, 300, MAX_GAME_BYTES, "w", "token-1", "meta", "m1"]
+    assert store.compare_and_set(keys=[game_key(game_id)], args=arguments) == 1
+    assert store.compare_and_set(keys=[game_key(game_id)], args=arguments) == 1  # the same write, sent again
+    other = [FIRST_REV, 300, MAX_GAME_BYTES, "w", "token-2", "meta", "m2"]
+    assert store.compare_and_set(keys=[game_key(game_id)], args=other) == 0
+    assert redis_client.hmget(game_key(game_id), ["rev", "meta"]) == [b"2", b"m1"]

@@ -22,7 +22,7 @@ import redis
 from events_reader import Event, EventReader
 from flask import Flask
 from flask.testing import FlaskClient
-from gameclient import FakeClock, bearer, stuck_deck, without_results
+from gameclient import FakeClock, bearer, stuck_deck, tagged, without_results
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from redis.backoff import NoBackoff
@@ -143,7 +143,8 @@ def test_every_event_is_the_readers_view_at_its_version(http: FlaskClient, game:
         for seat, reader in readers.items():
             events = reader.until(version)
             assert [event.data["version"] for event in events] == list(range(seen + 1, version + 1))
-            assert all(event.id == str(event.data["version"]) and event.event == "view" for event in events)
+            assert all(tagged(event.id, event.data["version"], quoted=False) for event in events)
+            assert all(event.event == "view" for event in events)
             assert events[-1].view == table.view(seat)
             for event in events:
                 state = table.core_state(event.data["version"])

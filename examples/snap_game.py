@@ -19,7 +19,7 @@ from typing import Any, ClassVar, NamedTuple
 from thegame_core.dealt import Recorded
 from thegame_core.errors import CorruptState, GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
 from thegame_core.outcome import Outcome, Progress
-from thegame_core.protocol import ActionInfo, BotFactory, GameInfo, OptionInfo
+from thegame_core.protocol import ActionInfo, BotFactory, GameDefaults, GameInfo, OptionInfo, StateDefaults
 
 NAME = "toy-snap"
 
@@ -107,7 +107,7 @@ class View(Progress):
 
 
 @dataclass(frozen=True)
-class State(Progress, Recorded):
+class State(Progress, Recorded, StateDefaults):
     game: ClassVar[str] = NAME
     options: Options
     deck: tuple[int, ...]
@@ -261,7 +261,7 @@ INFO = GameInfo(
 )
 
 
-class SnapGame:
+class SnapGame(GameDefaults):
     name = NAME
     info = INFO
     bots: ClassVar[Mapping[str, BotFactory]] = {"random": Dawdler, "greedy": SnapHappy, "best": SnapHappy}

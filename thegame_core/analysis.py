@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from .bots import create_bot
 from .errors import InvalidSetup
-from .protocol import AnyBot, AnyGame, AnyState, timer
+from .protocol import AnyBot, AnyGame, AnyState
 from .registry import get_game
 from .simulate import derive_seed, play_out
 
@@ -147,7 +147,7 @@ class _Run:
 
     @property
     def realtime(self) -> bool:
-        return bool(getattr(self.game, "realtime", False))
+        return self.game.realtime
 
 
 def analyse(
@@ -166,7 +166,7 @@ def analyse(
         raise InvalidSetup(f"rollouts must be an integer from 1 to {MAX_ROLLOUTS}, got {rollouts!r}")
     game, states, actions = _replay(record)
     first = states[0]
-    scored = game.info.cooperative and type(getattr(first, "score", None)) is int
+    scored = game.info.cooperative and first.score is not None
     run = _Run(game, bot, rollouts, seed, "cards_left" if scored else "win", pause)
     choosers = [
         create_bot(bot, game=game.name, seed=derive_seed(seed, "choice", seat)) for seat in range(first.players)
@@ -201,7 +201,7 @@ def _replay(record: Mapping[str, Any]) -> tuple[AnyGame, list[AnyState], list[An
 def _untimed(state: AnyState) -> AnyState:
     """``state``, unless the referee judges it by time (a pending timer): its rollouts would need the referee's
     clock."""
-    if timer(state) is not None:
+    if state.timer() is not None:
         raise InvalidSetup(UNTIMED)
     return state
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .errors import CorruptState, GameError, InvalidSetup
-from .protocol import AnyState
+from .protocol import AnyState, GameDefaults
 
 T = TypeVar("T")
 FORMAT_VERSION = 1
@@ -116,7 +116,7 @@ class Dealt(Protocol):
 S = TypeVar("S", bound=Dealt)
 
 
-class DealtGame(ABC, Generic[S]):
+class DealtGame(GameDefaults, ABC, Generic[S]):
     """A registry entry (``protocol.Game``) for a game dealt from a seed or a deck, whose states are ``S``; a
     game sets ``name``, ``info`` and ``bots`` and gives the hooks below, typed with its own action and
     observation types (``registry.register`` checks the whole against ``protocol.Game``)."""

@@ -9,11 +9,11 @@ is deterministic: the bot is seeded with the game's seed plus the state's versio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
-from thegame_core.reaction import paced
+from thegame_core.reaction import Paced
 
 
 class Decision(NamedTuple):
@@ -28,5 +28,6 @@ def decide(bot: str, state: tg.AnyState, seat: int, seed: int) -> Decision:
     """The decision of ``bot`` for ``seat`` (a whole turn where the game has turns)."""
     player = create_bot(bot, game=state.game, seed=seed + state.version)
     actions = player.act(state.observe(seat))
-    rhythm = paced(player)
-    return Decision(actions, 0.0 if rhythm is None or not actions else rhythm.pause_ms(actions))
+    if not actions or not tg.get_game(state.game).realtime:
+        return Decision(actions, 0.0)
+    return Decision(actions, cast(Paced, player).pause_ms(actions))

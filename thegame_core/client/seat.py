@@ -144,7 +144,7 @@ class SeatPlayer:
         if not decision:
             return
         headers = {"Idempotency-Key": f"tg-client-{view['seat']}-{version}"}
-        if not getattr(game, "realtime", False):  # a real-time game judges each action on what it carries
+        if not game.realtime:  # a real-time game judges each action on what it carries
             headers["If-Match"] = f'"{version}"'
         try:
             answer = call(self.api, self.backoff, "POST", "/actions", {"actions": decision}, headers)

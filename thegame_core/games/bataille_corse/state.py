@@ -11,7 +11,7 @@ from typing import Any, ClassVar, NamedTuple
 from ...dealt import Recorded, TupleState
 from ...errors import InvalidAction, InvalidSetup
 from ...outcome import Outcome, Progress
-from ...protocol import Timer
+from ...protocol import StateDefaults, Timer
 from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Judge, Slap
 from .cards import check_deck, deal
 from .engine import MAX_ERRORS, Reason, Window, advance, is_gathered, may_slap, step
@@ -45,7 +45,7 @@ class Fields(NamedTuple):
     outcome: Outcome[Reason] | None
 
 
-class State(TupleState, Fields, Progress, Recorded):
+class State(TupleState, Fields, Progress, Recorded, StateDefaults):
     """One moment of a game of Bataille corse. Frozen, hashable, equal by value; replays from its history."""
 
     __slots__ = ()

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from ...dealt import Recorded, TupleState
 from ...errors import InvalidAction, InvalidSetup
 from ...outcome import Progress
+from ...protocol import StateDefaults
 from .actions import Action
 from .cards import CARDS_IN_DECK, check_deck, deal
 from .fast_path import advance, step
@@ -23,7 +24,7 @@ from .rules import reference
 from .views import GAME_NAME, Observation, SeenGive, SeenWindow
 
 
-class State(TupleState, Fields, Progress, Recorded):
+class State(TupleState, Fields, Progress, Recorded, StateDefaults):
     """One moment of a game of Ninja. Frozen, hashable, equal by value; replays from its history.
 
     A named tuple underneath (cheap to build: every action builds one), equal only to a state of

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, NoReturn
 from ...dealt import Recorded, TupleState, checked_deck
 from ...errors import GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
 from ...outcome import Outcome, Progress
+from ...protocol import StateDefaults
 from .actions import PILE_INDEX, Action, EndTurn, Play, Signal, shape_problem
 from .hidden import hidden_deal
 from .options import Options
@@ -47,7 +48,7 @@ class _Fields(NamedTuple):
     outcome: Outcome[Reason] | None = None
 
 
-class State(TupleState, _Fields, Progress, Recorded):
+class State(TupleState, _Fields, Progress, Recorded, StateDefaults):
     """One moment of a game of The Game. Frozen, hashable, equal by value; replays from its history.
 
     A named tuple underneath (five times cheaper to build than a frozen dataclass, and every

@@ -71,22 +71,40 @@ class Table:
     window: Window | None
 
     def __init__(self, state: Any) -> None:
-        (
-            self.options, self.deck, self.first_seat, packets, self.pile, self.penalty, self.pile_version,
-            self.challenge, self.current, self.last_flipper, self.errors, self.blocked, self.excluded, self.ins,
-            self.out_at, self.flips, won_by, self.window, self.history, self.outcome,
-        ) = state  # fmt: skip
-        self.packets: list[tuple[int, ...]] = list(packets)
-        self.won_by = list(won_by)
+        self.options, self.deck, self.first_seat = state.options, state.deck, state.first_seat
+        self.packets: list[tuple[int, ...]] = list(state.packets)
+        self.pile, self.penalty, self.pile_version = state.pile, state.penalty, state.pile_version
+        self.challenge, self.current, self.last_flipper = state.challenge, state.current, state.last_flipper
+        self.errors, self.blocked, self.excluded, self.ins = state.errors, state.blocked, state.excluded, state.ins
+        self.out_at, self.flips, self.won_by = state.out_at, state.flips, list(state.won_by)
+        self.window, self.history, self.outcome = state.window, state.history, state.outcome
         self.added: list[Flip | Slap | Judge] = []
         self.end: Reason | None = None
 
-    def fields(self) -> tuple[Any, ...]:
-        return (
-            self.options, self.deck, self.first_seat, tuple(self.packets), self.pile, self.penalty, self.pile_version,
-            self.challenge, self.current, self.last_flipper, self.errors, self.blocked, self.excluded, self.ins,
-            self.out_at, self.flips, tuple(self.won_by), self.window, self.history + tuple(self.added), self.outcome,
-        )  # fmt: skip
+    def state(self, cls: Any) -> Any:
+        """The state of class ``cls`` (``state.State``, which imports this module) holding this table's fields."""
+        return cls(
+            options=self.options,
+            deck=self.deck,
+            first_seat=self.first_seat,
+            packets=tuple(self.packets),
+            pile=self.pile,
+            penalty=self.penalty,
+            pile_version=self.pile_version,
+            challenge=self.challenge,
+            current=self.current,
+            last_flipper=self.last_flipper,
+            errors=self.errors,
+            blocked=self.blocked,
+            excluded=self.excluded,
+            ins=self.ins,
+            out_at=self.out_at,
+            flips=self.flips,
+            won_by=tuple(self.won_by),
+            window=self.window,
+            history=self.history + tuple(self.added),
+            outcome=self.outcome,
+        )
 
     # One action ----------------------------------------------------------------------------------
     def act(self, action: Any) -> None:
@@ -310,11 +328,11 @@ def advance(state: Any, actions: Any) -> Any:
     table = Table(state)
     for action in actions:
         table.act(action)
-    return type(state)(*table.fields()) if table.added else state
+    return table.state(type(state)) if table.added else state
 
 
 def step(state: Any, action: Any) -> Any:
     """The state after ``action``."""
     table = Table(state)
     table.act(action)
-    return type(state)(*table.fields())
+    return table.state(type(state))

@@ -15,6 +15,7 @@ from typing import Any
 from ...errors import InvalidSetup
 from ...option_table import resolve
 from ...protocol import OptionInfo
+from .rules import pair_table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: The most flips a game may be given: a whole game of that many flips, its slaps included, fits a stored record.
@@ -83,29 +84,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-@lru_cache(maxsize=64)  # few distinct rules exist; every game builds its Options
-def _pairs(double: bool, suite: bool, wrap: bool, product10: bool, poisson: bool) -> tuple[tuple[bool, ...], ...]:
-    """``pairs[r1][r2]``: whether a card of rank ``r1`` on one of rank ``r2`` slaps (ranks 0..12, 13: joker),
-    by the two-card combinations only (sums are counted by ``rules``, over any number of cards)."""
-    table = []
-    for top in range(14):
-        row = []
-        for below in range(14):
-            numeric = top < 13 and below < 13
-            values = {top + 1, below + 1}
-            row.append(
-                (double and top == below)
-                or (suite and numeric and (abs(top - below) == 1 or (wrap and values == {1, 13})))
-                or (product10 and numeric and values in ({2, 5}, {1, 10}))
-                or (poisson and numeric and values == {6, 9})
-            )
-        table.append(tuple(row))
-    return tuple(table)
-
-
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Resolved rules of one game. ``pairs`` is derived (``_pairs``), not an option."""
+    """Resolved rules of one game. ``pairs`` is derived (``rules.pair_table``), not an option."""
 
     players: int
     jokers: bool = False
@@ -125,7 +106,8 @@ class Options:
     pairs: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pairs", _pairs(self.double, self.suite, self.wrap_K_A, self.product10, self.poisson))
+        pairs = pair_table(self.double, self.suite, self.wrap_K_A, self.product10, self.poisson)
+        object.__setattr__(self, "pairs", pairs)
 
     @property
     def cards(self) -> int:

@@ -21,7 +21,7 @@ from .views import EXCLUDED, GAME_NAME, IN, OUT, Observation
 
 
 class Fields(NamedTuple):
-    """A state's fields, in the order ``engine.Table`` unpacks them."""
+    """A state's fields (``engine.Table`` copies them by name)."""
 
     options: Options
     deck: tuple[str, ...]  # the deal order, as card strings
@@ -59,9 +59,27 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
         if type(first_seat) is not int or not 0 <= first_seat < players:
             raise InvalidSetup(f"first_seat must be an integer from 0 to {players - 1}, got {first_seat!r}")
         return cls(
-            options, cards, first_seat, deal(cards, players, first_seat), (), (), 0, None, first_seat, None,
-            (0,) * players, 0, (), (1 << players) - 1, (-1,) * players, 0, (0, 0, 0), None, (), None,
-        )  # fmt: skip
+            options=options,
+            deck=cards,
+            first_seat=first_seat,
+            packets=deal(cards, players, first_seat),
+            pile=(),
+            penalty=(),
+            pile_version=0,
+            challenge=None,
+            current=first_seat,
+            last_flipper=None,
+            errors=(0,) * players,
+            blocked=0,
+            excluded=(),
+            ins=(1 << players) - 1,
+            out_at=(-1,) * players,
+            flips=0,
+            won_by=(0, 0, 0),
+            window=None,
+            history=(),
+            outcome=None,
+        )
 
     # The protocol's questions -------------------------------------------------------------------
     @property

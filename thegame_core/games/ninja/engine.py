@@ -70,7 +70,8 @@ S = TypeVar("S", bound=Fields)
 
 class Table:
     """The fields of a state being changed by an action (``Fields`` but ``history`` and the derived
-    ones), as attributes: per-seat zones stay tuples, and a change replaces one seat's entry (``_put``)."""
+    ones), as attributes: per-seat zones stay tuples, and a change replaces one seat's entry (``_put``).
+    Its slots follow ``Fields``; a test holds its declarations to ``Fields``' own."""
 
     __slots__ = (*(name for name in Fields._fields if name != "history" and name not in DERIVED), "players")
     options: Options
@@ -96,28 +97,52 @@ class Table:
 
     @classmethod
     def copy_of(cls, state: Fields) -> Table:
-        """A table holding ``state``'s fields (read by position, in ``Fields``' order), but the history and
-        the derived ones."""
+        """A table holding ``state``'s fields, but the history and the derived ones."""
         table = cls()
-        (
-            table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
-            table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
-            table.pending, table.turns, table.out, _, table.outcome, _, _, _,
-        ) = state  # fmt: skip
-        table.players = len(table.hands)
+        table.options, table.deck, table.first_seat = state.options, state.deck, state.first_seat
+        table.hands, table.face_up, table.face_down = state.hands, state.face_up, state.face_down
+        table.drawn, table.pile, table.burned, table.last_layer = (
+            state.drawn,
+            state.pile,
+            state.burned,
+            state.last_layer,
+        )
+        table.phase, table.turn, table.ready = state.phase, state.turn, state.ready
+        table.give, table.window, table.pending = state.give, state.window, state.pending
+        table.turns, table.out, table.outcome = state.turns, state.out, state.outcome
+        table.players = len(state.hands)
         return table
 
     def state(self, cls: type[S], history: tuple[Action, ...]) -> S:
         """The state of class ``cls`` holding this table's fields, ``history`` and what follows from them."""
-        return tuple.__new__(
-            cls,
-            (
-                self.options, self.deck, self.first_seat, self.hands, self.face_up, self.face_down, self.drawn,
-                self.pile, self.burned, self.last_layer, self.phase, self.turn, self.ready, self.give, self.window,
-                self.pending, self.turns, self.out, history, self.outcome,
-                *questions(self.options, self.phase, self.turn, self.ready, self.window, self.outcome),
-            ),
-        )  # fmt: skip
+        status, waiting_for, asking = questions(
+            self.options, self.phase, self.turn, self.ready, self.window, self.outcome
+        )
+        return cls(
+            options=self.options,
+            deck=self.deck,
+            first_seat=self.first_seat,
+            hands=self.hands,
+            face_up=self.face_up,
+            face_down=self.face_down,
+            drawn=self.drawn,
+            pile=self.pile,
+            burned=self.burned,
+            last_layer=self.last_layer,
+            phase=self.phase,
+            turn=self.turn,
+            ready=self.ready,
+            give=self.give,
+            window=self.window,
+            pending=self.pending,
+            turns=self.turns,
+            out=self.out,
+            history=history,
+            outcome=self.outcome,
+            status=status,
+            waiting_for=waiting_for,
+            asking=asking,
+        )
 
     # Facts used by several steps -----------------------------------------------------------
     def held(self, seat: int) -> int:

@@ -15,6 +15,7 @@ from ...errors import InvalidSetup
 from ...option_table import resolve
 from ...protocol import OptionInfo
 from .cards import HIGHEST, MAX_COPIES
+from .rules import group_legal
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LOBBY_MAX_PLAYERS = 5  # N2: 2-5 by default, 6 allowed (with an empty stock)
@@ -193,8 +194,6 @@ class Options:
         )  # fmt: skip
         derived = _DERIVED.get(key)
         if derived is None:
-            from .rules import group_legal  # rules reads Options: imported here, not at the top
-
             derived = _DERIVED[key] = (
                 tuple(
                     tuple(group_legal(value, ref or None, self) for value in range(HIGHEST + 1))

@@ -43,10 +43,32 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
             raise InvalidSetup(f"first_seat must be an integer from 0 to {players - 1}, got {first_seat!r}")
         face_down, face_up, hands, dealt = deal(cards, players, first_seat)
         ready = (False,) * players
+        status, waiting_for, asking = questions(options, SWAP, first_seat, ready, None, None)
         return cls(
-            options, cards, first_seat, hands, face_up, face_down, dealt, (), 0, None, SWAP, first_seat, ready,
-            None, None, None, 0, (), (), None, *questions(options, SWAP, first_seat, ready, None, None),
-        )  # fmt: skip
+            options=options,
+            deck=cards,
+            first_seat=first_seat,
+            hands=hands,
+            face_up=face_up,
+            face_down=face_down,
+            drawn=dealt,
+            pile=(),
+            burned=0,
+            last_layer=None,
+            phase=SWAP,
+            turn=first_seat,
+            ready=ready,
+            give=None,
+            window=None,
+            pending=None,
+            turns=0,
+            out=(),
+            history=(),
+            outcome=None,
+            status=status,
+            waiting_for=waiting_for,
+            asking=asking,
+        )
 
     # The protocol's questions -----------------------------------------------------------------
     @property
@@ -100,35 +122,39 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
 
     def observe(self, seat: int | None = None) -> Observation:
         """What ``seat`` may see (``None``: a spectator). The only door to hidden information."""
-        (
-            options, _, _, hands, face_up, face_down, drawn, pile, burned, _, phase, turn, ready, give, window, _, _, _,
-            history, outcome, _, waiting_for, _,
-        ) = self  # fmt: skip
+        options, hands, pile, give, window, outcome = (
+            self.options,
+            self.hands,
+            self.pile,
+            self.give,
+            self.window,
+            self.outcome,
+        )
         hand: tuple[int, ...] = ()
         legal: tuple[Action, ...] = ()
         if seat is not None:
             legal = tuple(legal_actions(self, seat))  # checks the seat
             hand = hands[seat]
         return Observation(
-            seat,
-            hand,
-            options,
-            phase,
-            pile,
-            reference(pile, options),
-            CARDS_IN_DECK - drawn,
-            burned,
-            None if give is None else SeenGive(give.giver, give.target),
-            None if window is None else SeenWindow(window.value, window.placed_by),
-            tuple(map(len, hands)),
-            face_up,
-            tuple(map(len, face_down)),
-            ready,
-            None if outcome is not None else turn,
-            waiting_for,
-            legal,
-            history,
-            outcome,
+            seat=seat,
+            hand=hand,
+            options=options,
+            phase=self.phase,
+            pile=pile,
+            ref=reference(pile, options),
+            stock=CARDS_IN_DECK - self.drawn,
+            burned=self.burned,
+            give=None if give is None else SeenGive(give.giver, give.target),
+            completion=None if window is None else SeenWindow(window.value, window.placed_by),
+            hand_sizes=tuple(map(len, hands)),
+            face_up=self.face_up,
+            face_down=tuple(map(len, self.face_down)),
+            ready=self.ready,
+            current_seat=None if outcome is not None else self.turn,
+            waiting_for=self.waiting_for,
+            legal=legal,
+            history=self.history,
+            outcome=outcome,
         )
 
     def view(self, seat: int) -> dict[str, Any]:

@@ -139,12 +139,10 @@ def test_every_kind_the_fast_path_takes_is_taken_somewhere() -> None:
     assert kinds == {Play, PickUp, Give, Accept}
 
 
-def test_the_engines_table_declares_the_fields_a_step_changes_as_fields_does() -> None:
-    """``engine.Table`` holds every field of ``Fields`` but the history and the derived ones, each with its type: a
-    field added to ``Fields`` and not to the table (or typed otherwise) fails here, not in a game."""
-    from thegame_core.games.ninja.fields import DERIVED, Fields
+def test_the_engines_table_declares_the_fields_as_fields_does() -> None:
+    """``engine.Table`` holds every field of ``Fields`` by name, each with its type (and the player count): a field
+    added to ``Fields`` and not to the table (or typed otherwise) fails here, not in a game."""
+    from thegame_core.games.ninja.fields import Fields
 
-    declared = typing.get_type_hints(Fields)
-    copied = {name: kind for name, kind in declared.items() if name != "history" and name not in DERIVED}
-    assert typing.get_type_hints(engine.Table) == {**copied, "players": int}
-    assert set(engine.Table.__slots__) == {*copied, "players"}
+    assert typing.get_type_hints(engine.Table) == {**typing.get_type_hints(Fields), "players": int}
+    assert engine.Table.__slots__ == (*Fields._fields, "players")

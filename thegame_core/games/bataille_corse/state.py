@@ -6,43 +6,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from ...dealt import Recorded, TupleState
 from ...errors import InvalidAction, InvalidSetup
-from ...outcome import Outcome, Progress
+from ...outcome import Progress
 from ...protocol import StateDefaults, Timer
 from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Judge, Slap
 from .cards import check_deck, deal
-from .engine import MAX_ERRORS, Reason, Window, advance, is_gathered, may_slap, step
+from .engine import MAX_ERRORS, advance, is_gathered, may_slap, step
+from .fields import Fields
 from .hidden import hidden_deal
 from .options import Options
 from .views import EXCLUDED, GAME_NAME, IN, OUT, Observation
-
-
-class Fields(NamedTuple):
-    """A state's fields (``engine.Table`` copies them by name)."""
-
-    options: Options
-    deck: tuple[str, ...]  # the deal order, as card strings
-    first_seat: int
-    packets: tuple[tuple[int, ...], ...]  # each seat's queue: index 0 is flipped next
-    pile: tuple[int, ...]  # face-up cards, bottom first (with top_face_up, penalty cards among them)
-    penalty: tuple[int, ...]  # face-down penalty cards under the pile, in the order paid
-    pile_version: int
-    challenge: tuple[int, int, int] | None  # challenger, payer, attempts left
-    current: int  # the seat to flip
-    last_flipper: int | None
-    errors: tuple[int, ...]
-    blocked: int  # bit per seat: an OUT seat with an error on this pile
-    excluded: tuple[int, ...]  # in the order of their exclusion
-    ins: int  # bit per seat: IN (cards, or the open challenge's challenger or payer)
-    out_at: tuple[int, ...]  # the version at which each seat last went OUT (-1: never)
-    flips: int
-    won_by: tuple[int, int, int]  # piles won by a slap, by a challenge, otherwise
-    window: Window | None  # an open collection window: closes at (ms), gathered (at, seat)
-    history: tuple[Action, ...]
-    outcome: Outcome[Reason] | None
 
 
 class State(TupleState, Fields, Progress, Recorded, StateDefaults):

@@ -17,10 +17,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar
 
 from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
-from ...outcome import Outcome
+from ...outcome import Outcome, Status
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp, shape_problem
 from .cards import CARDS_IN_DECK, HAND_TARGET, NINJA, card_name
-from .fields import DERIVED, GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Phase, Reason, Window, questions
+from .fields import GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Phase, Reason, Window, questions, read_fields
 from .options import Options
 from .rules import (
     BURN_RUN,
@@ -69,11 +69,11 @@ S = TypeVar("S", bound=Fields)
 
 
 class Table:
-    """The fields of a state being changed by an action (``Fields`` but ``history`` and the derived
-    ones), as attributes: per-seat zones stay tuples, and a change replaces one seat's entry (``_put``).
-    Its slots follow ``Fields``; a test holds its declarations to ``Fields``' own."""
+    """The fields of a state being changed by an action (``Fields``), as attributes: per-seat zones stay tuples,
+    and a change replaces one seat's entry (``_put``). ``history`` and the derived fields are set when the new
+    state is built (``state``). Its slots follow ``Fields``; a test holds its declarations to ``Fields``' own."""
 
-    __slots__ = (*(name for name in Fields._fields if name != "history" and name not in DERIVED), "players")
+    __slots__ = (*Fields._fields, "players")
     options: Options
     deck: tuple[int, ...]
     first_seat: int
@@ -92,7 +92,11 @@ class Table:
     pending: Pending | None
     turns: int
     out: tuple[int, ...]
+    history: tuple[Action, ...]
     outcome: Outcome[Reason] | None
+    status: Status
+    waiting_for: frozenset[int]
+    asking: tuple[int, ...] | None
     players: int
 
     @classmethod
@@ -114,35 +118,13 @@ class Table:
         return table
 
     def state(self, cls: type[S], history: tuple[Action, ...]) -> S:
-        """The state of class ``cls`` holding this table's fields, ``history`` and what follows from them."""
-        status, waiting_for, asking = questions(
+        """The state of class ``cls`` holding this table's fields, ``history`` and what follows from them, read by name
+        (``fields.read_fields``)."""
+        self.history = history
+        self.status, self.waiting_for, self.asking = questions(
             self.options, self.phase, self.turn, self.ready, self.window, self.outcome
         )
-        return cls(
-            options=self.options,
-            deck=self.deck,
-            first_seat=self.first_seat,
-            hands=self.hands,
-            face_up=self.face_up,
-            face_down=self.face_down,
-            drawn=self.drawn,
-            pile=self.pile,
-            burned=self.burned,
-            last_layer=self.last_layer,
-            phase=self.phase,
-            turn=self.turn,
-            ready=self.ready,
-            give=self.give,
-            window=self.window,
-            pending=self.pending,
-            turns=self.turns,
-            out=self.out,
-            history=history,
-            outcome=self.outcome,
-            status=status,
-            waiting_for=waiting_for,
-            asking=asking,
-        )
+        return tuple.__new__(cls, read_fields(self))
 
     # Facts used by several steps -----------------------------------------------------------
     def held(self, seat: int) -> int:

@@ -16,10 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, NoReturn, TextIO
 
-from ..bots import bot_names, create_bot
+from ..bots import create_bot, imported_bot
 from ..errors import GameError
 from ..protocol import AnyBot
-from ..registry import game_names
 from .api import Api, ApiError
 from .seat import Move, Refused, SeatPlayer, Summary, call
 from .stream import Backoff, GaveUp
@@ -45,7 +44,11 @@ def parser() -> Parser:
     play.add_argument("--game", required=True, help="the game id")
     play.add_argument("--token", help="the seat's token (default: the TG_TOKEN variable, kept out of `ps`)")
     play.add_argument("--join", metavar="NAME", help="take a free seat of the lobby under NAME (prints its token)")
-    play.add_argument("--bot", default="best", help="a bot of the game (catalog `bots`; default: best)")
+    play.add_argument(
+        "--bot",
+        default="best",
+        help="a bot of the game (catalog `bots`), or your own as package.module:Name (default: best)",
+    )
     play.add_argument("--seed", type=int, default=0, help="the bot's seed (default: 0)")
     output = play.add_mutually_exclusive_group()
     output.add_argument("--quiet", action="store_true", help="print only the summary at the end")
@@ -112,7 +115,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     output = Output(args.json, args.quiet, out)
     backoff = Backoff(report=lambda line: print(f"{PROGRAM}: {line}", file=sys.stderr, flush=True))
     try:
-        known_bot(args.bot)
+        if ":" in args.bot:
+            imported_bot(args.bot)  # your own bot: it must import before any request
         api = seat_api(args, backoff, output)
         view = call(api, backoff, "GET")
         if "seat" not in view:
@@ -148,13 +152,6 @@ def seat_api(args: argparse.Namespace, backoff: Backoff, output: Output) -> Api:
     if not token:
         raise Usage("give the seat's token with --token or the TG_TOKEN variable, or take a seat with --join NAME")
     return api.with_token(token)
-
-
-def known_bot(name: str) -> None:
-    """A bot name no game knows is refused before any request (which game the server plays is not known yet)."""
-    if not any(name in bot_names(game) for game in game_names()):
-        every = sorted({bot for game in game_names() for bot in bot_names(game)})
-        raise Usage(f"unknown bot {name!r}; bots: {', '.join(every)}")
 
 
 def public_game(api: Api, backoff: Backoff) -> str | None:

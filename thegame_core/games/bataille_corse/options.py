@@ -8,12 +8,11 @@ distinct options into fields that are not options (not compared, not in ``to_dic
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...errors import InvalidSetup
-from ...option_table import resolve
+from ...option_table import check_players, option_names, options_dict, preset_matching, resolve
 from ...protocol import OptionInfo
 from .rules import pair_table
 
@@ -118,25 +117,22 @@ class Options:
         return preset_of(self)
 
     def to_dict(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in _DICT_FIELDS}
-        data["preset"] = self.preset
-        return data
+        return options_dict(self, _DICT_FIELDS, self.preset)
 
 
-_DICT_FIELDS = tuple(option.name for option in fields(Options) if option.init)
+_DICT_FIELDS = option_names(Options)
 _DEFAULTS = {players: Options(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 @lru_cache(maxsize=256)
 def preset_of(options: Options) -> str | None:
     """The preset these options match, if any."""
-    return next((name for name in PRESETS if resolve_options(options.players, {"preset": name}) == options), None)
+    return preset_matching(options, PRESETS, resolve_options)
 
 
 def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> Options:
     """Validate ``players`` and ``options`` (a preset, then overrides) into ``Options`` (``InvalidSetup`` otherwise)."""
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidSetup(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
+    players = check_players(players, MIN_PLAYERS, MAX_PLAYERS)
     if options is None:
         return _DEFAULTS[players]
     return resolve(players, options, OPTIONS, PRESETS, Options)

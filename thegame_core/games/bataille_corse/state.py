@@ -8,8 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ...dealt import Recorded, TupleState
-from ...errors import InvalidAction, InvalidSetup
+from ...dealt import Recorded, TupleState, checked_first_seat, checked_seat
 from ...outcome import Progress
 from ...protocol import StateDefaults, Timer
 from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Judge, Slap
@@ -32,8 +31,7 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
         """Deal ``deck`` one card at a time clockwise from ``first_seat``, who flips first (C3)."""
         cards = check_deck(deck, options.jokers)
         players = options.players
-        if type(first_seat) is not int or not 0 <= first_seat < players:
-            raise InvalidSetup(f"first_seat must be an integer from 0 to {players - 1}, got {first_seat!r}")
+        checked_first_seat(first_seat, players)
         return cls(
             options=options,
             deck=cards,
@@ -161,8 +159,8 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
     # Views and logs -------------------------------------------------------------------------------
     def observe(self, seat: int | None = None) -> Observation:
         """What ``seat`` may see (``None``: a spectator). The only door to hidden information."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise InvalidAction(f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
+        if seat is not None:
+            checked_seat(seat, self.players)
         return Observation(
             seat,
             self.options,

@@ -7,6 +7,7 @@ Built from the same predicates as the transitions (``rules``) and from shared ac
 
 from __future__ import annotations
 
+from ...dealt import seat_problem
 from ...errors import InvalidAction
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp
 from .cards import HIGHEST, MAX_COPIES, NINJA
@@ -55,7 +56,7 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
     last. Any other action is refused (``engine``). ``InvalidAction`` for a seat not in the game."""
     hands = fields.hands
     if type(seat) is not int or not 0 <= seat < len(hands):
-        raise InvalidAction(f"seat must be an integer from 0 to {len(hands) - 1}, got {seat!r}")
+        raise InvalidAction(str(seat_problem(seat, len(hands))))
     if fields.outcome is not None:
         return []
     options, pile, phase, turn, window = fields.options, fields.pile, fields.phase, fields.turn, fields.window

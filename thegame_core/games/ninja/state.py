@@ -9,8 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ...dealt import Recorded, TupleState
-from ...errors import InvalidAction, InvalidSetup
+from ...dealt import Recorded, TupleState, checked_first_seat, checked_seat
 from ...outcome import Progress
 from ...protocol import StateDefaults
 from .actions import Action
@@ -39,8 +38,7 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
         """Deal ``deck`` from ``first_seat`` (N4) and open the swap phase."""
         cards = check_deck(deck)
         players = options.players
-        if type(first_seat) is not int or not 0 <= first_seat < players:
-            raise InvalidSetup(f"first_seat must be an integer from 0 to {players - 1}, got {first_seat!r}")
+        checked_first_seat(first_seat, players)
         face_down, face_up, hands, dealt = deal(cards, players, first_seat)
         ready = (False,) * players
         status, waiting_for, asking = questions(options, SWAP, first_seat, ready, None, None)
@@ -116,9 +114,7 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
 
     # Views and logs -----------------------------------------------------------------------------
     def _seat(self, seat: Any) -> int:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise InvalidAction(f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
-        return seat
+        return checked_seat(seat, self.players)
 
     def observe(self, seat: int | None = None) -> Observation:
         """What ``seat`` may see (``None``: a spectator). The only door to hidden information."""

@@ -49,11 +49,10 @@ from clock_crowd import percentile, servers, steady_moves  # noqa: E402
 from service_setup import call, store  # noqa: E402
 
 import thegame_core as tg  # noqa: E402
-from service.clock.schedule import BOT_LEVELS  # noqa: E402
 from thegame_core.bots import create_bot  # noqa: E402
 from thegame_core.client.api import Api, ApiError  # noqa: E402
 from thegame_core.client.stream import Backoff, follow  # noqa: E402
-from thegame_core.reaction import DEFAULT_LEVEL, Reaction  # noqa: E402
+from thegame_core.reaction import Reaction  # noqa: E402
 from thegame_core.simulate import wilson_interval  # noqa: E402
 
 GAME = tg.get_game("bataille-corse")
@@ -121,8 +120,8 @@ def by_pace_alone(delay_ms: float) -> float:
     """The client's share if it were judged at ``delay_ms`` after the change, with no network, no stream, no
     lateness: the chance that the bot's wait, drawn by the reaction model at the seat's pace, is longer (the
     baseline of the row)."""
-    pace, spread = BOT_LEVELS[GAME.name][DEFAULT_LEVEL]
-    return 1 - Reaction("bot", pace, spread).share_within(delay_ms)
+    pace = GAME.bot_pace
+    return 1 - Reaction("bot", pace.reaction_ms, pace.spread_ms).share_within(delay_ms)
 
 
 def winners(base: str, game_id: str, races: set[int]) -> Counter[str]:

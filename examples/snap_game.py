@@ -16,10 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
 
-from thegame_core.dealt import Recorded
+from thegame_core.dealt import Recorded, checked_first_seat, view_header, without_seat
 from thegame_core.errors import CorruptState, GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
+from thegame_core.option_table import check_players, resolve
 from thegame_core.outcome import Outcome, Progress
-from thegame_core.protocol import ActionInfo, BotFactory, GameInfo, OptionInfo
+from thegame_core.protocol import ActionInfo, BotFactory, GameDefaults, GameInfo, OptionInfo, StateDefaults
 
 NAME = "toy-snap"
 
@@ -52,18 +53,8 @@ class Options:
 
 
 def _options(players: Any, options: Mapping[str, Any] | None) -> Options:
-    values = dict(options or {})
-    values.pop("players", None)
-    if values.pop("preset", "standard") == "quick":
-        values.setdefault("cards", 4)
-    if set(values) - {"cards"}:
-        raise InvalidSetup(f"unknown option(s): {sorted(set(values) - {'cards'})}")
-    if type(players) is not int or not 2 <= players <= 4:
-        raise InvalidSetup("players must be 2 to 4")
-    cards = values.get("cards", 8)
-    if type(cards) is not int or not 4 <= cards <= 20:
-        raise InvalidSetup("cards must be 4 to 20")
-    return Options(players, cards)
+    """Checked against the options as ``INFO`` describes them (``option_table``), as the real games do."""
+    return resolve(check_players(players, 2, 4), options or {}, INFO.options, INFO.presets, Options)
 
 
 @dataclass(frozen=True)
@@ -86,14 +77,9 @@ class View(Progress):
 
     def to_dict(self) -> dict[str, Any]:
         playing = self.outcome is None
+        seats = [{"seat": seat, "points": points} for seat, points in enumerate(self.points)]
         view: dict[str, Any] = {
-            "game": NAME,
-            "status": self.status,
-            "outcome": None if self.outcome is None else self.outcome.to_dict(),
-            "version": self.version,
-            "options": self.options.to_dict(),
-            "players": self.options.players,
-            "seats": [{"seat": seat, "points": points} for seat, points in enumerate(self.points)],
+            **view_header(NAME, self, seats),
             "current_seat": self.current_seat,
             "waiting_for": [self.current_seat] if playing else [],
             "pile": list(self.pile),
@@ -102,12 +88,12 @@ class View(Progress):
         }
         if self.seat is not None:
             view["seat"] = self.seat
-            view["legal_actions"] = [{k: v for k, v in a.to_dict().items() if k != "seat"} for a in self.legal]
+            view["legal_actions"] = [without_seat(action) for action in self.legal]
         return view
 
 
 @dataclass(frozen=True)
-class State(Progress, Recorded):
+class State(Progress, Recorded, StateDefaults):
     game: ClassVar[str] = NAME
     options: Options
     deck: tuple[int, ...]
@@ -261,7 +247,7 @@ INFO = GameInfo(
 )
 
 
-class SnapGame:
+class SnapGame(GameDefaults):
     name = NAME
     info = INFO
     bots: ClassVar[Mapping[str, BotFactory]] = {"random": Dawdler, "greedy": SnapHappy, "best": SnapHappy}
@@ -283,8 +269,7 @@ class SnapGame:
             deck = random.Random(seed).sample(cards, len(cards))
         if sorted(deck) != cards or any(type(card) is not int for card in deck):
             raise InvalidSetup(f"deck must hold 1..{resolved.cards} once each")
-        if type(first_seat) is not int or not 0 <= first_seat < players:
-            raise InvalidSetup("first_seat out of range")
+        checked_first_seat(first_seat, players)
         return State(resolved, tuple(deck), first_seat, points=(0,) * players, current_seat=first_seat)
 
     def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:

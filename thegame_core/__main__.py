@@ -72,7 +72,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
         "--bots",
         default=None,
         metavar="NAME[,NAME...]",
-        help="one bot per seat, comma-separated, seat 0 first; or one name for every seat (default: greedy)",
+        help="one bot per seat, comma-separated, seat 0 first; or one name for every seat (default: greedy); a bot "
+        "is one of the game's, or your own as package.module:Name",
     )
     seats.add_argument("--bot", default=None, metavar="NAME", help="the bot at every seat (same as --bots NAME)")
     sim.add_argument(

@@ -44,7 +44,7 @@ from typing import Any, Literal
 
 from .bots import create_bot
 from .errors import InvalidSetup
-from .protocol import AnyGame, AnyState, timer
+from .protocol import AnyGame, AnyState
 from .registry import get_game
 from .simulate import derive_seed, play_out
 
@@ -184,7 +184,7 @@ class _Run:
 
     @property
     def realtime(self) -> bool:
-        return bool(getattr(self.game, "realtime", False))
+        return self.game.realtime
 
 
 @dataclass(frozen=True)
@@ -239,7 +239,7 @@ def plan(
     for name in (bot, playout):
         create_bot(name, game=game.name, seed=seed)  # an unknown bot's error now, not after the first rollout
     first = states[0]
-    scored = game.info.cooperative and type(getattr(first, "score", None)) is int
+    scored = game.info.cooperative and first.score is not None
     run = _Run(game, bot, playout, rollouts, seed, "cards_left" if scored else "win")
     spans = decision_spans(states, actions, run.realtime)
     return Plan(run, states, actions, spans, states[-1].public_log())
@@ -284,7 +284,7 @@ def _replay(record: Mapping[str, Any]) -> tuple[AnyGame, list[AnyState], list[An
 def _untimed(state: AnyState) -> AnyState:
     """``state``, unless the referee judges it by time (a pending timer): its rollouts would need the referee's
     clock."""
-    if timer(state) is not None:
+    if state.timer() is not None:
         raise InvalidSetup(UNTIMED)
     return state
 

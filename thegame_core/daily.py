@@ -122,8 +122,8 @@ def result_of(state: AnyState, seat: int) -> DailyResult:
     if outcome is None:
         raise InvalidSetup("a result needs a finished game")
     if not outcome.ranking:  # a cooperative game: the team's cards left (The Game's ``score``)
-        score = getattr(state, "score", None)
-        return DailyResult(score if isinstance(score, int) else cards_left(state, seat), state.turns)
+        score = state.score
+        return DailyResult(cards_left(state, seat) if score is None else score, state.turns)
     return DailyResult(cards_left(state, seat), state.turns, outcome.ranking.index(seat) + 1)
 
 
@@ -132,7 +132,7 @@ def bots_result(deal: DailyDeal, bot: str = "best") -> DailyResult:
     result of the seat the player would take."""
     game = get_game(deal.game)
     bots = [create_bot(bot, game=deal.game, seed=derive_seed(deal.seed, seat)) for seat in range(deal.players)]
-    race = random.Random(derive_seed(deal.seed, "race")) if getattr(game, "realtime", False) else None
+    race = random.Random(derive_seed(deal.seed, "race")) if game.realtime else None
     where = f"{deal.game} daily deal of {deal.day.isoformat()}"
     final = play_out(deal.state, bots, [bot] * deal.players, where, race)
     return result_of(final, deal.seat)

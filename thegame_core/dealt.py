@@ -14,8 +14,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
-from .errors import CorruptState, GameError, InvalidSetup
-from .protocol import AnyState
+from .errors import CorruptState, GameError, InvalidAction, InvalidSetup
+from .protocol import AnyState, GameDefaults
 
 T = TypeVar("T")
 FORMAT_VERSION = 1
@@ -38,6 +38,52 @@ def checked_deck(deck: Any, cards: Sequence[int], what: str) -> tuple[int, ...]:
     if set(map(type, dealt)) != {int} or sorted(dealt) != sorted(cards):  # types first: 2.0 == 2, True == 1
         raise InvalidSetup(f"deck must hold {what}, each exactly as often as the game has it")
     return dealt
+
+
+def view_header(game: str, observation: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The fields every view of a dealt game starts with, in the contract's order, from an observation (its
+    ``status``, ``outcome``, ``version`` and ``options``) and its ``seats`` entries; the game adds its own after."""
+    outcome, options = observation.outcome, observation.options
+    return {
+        "game": game,
+        "status": observation.status,
+        "outcome": None if outcome is None else outcome.to_dict(),
+        "version": observation.version,
+        "options": options.to_dict(),
+        "players": options.players,
+        "seats": seats,
+    }
+
+
+def without_seat(action: Any) -> dict[str, Any]:
+    """An action's dict form as a client sends it back (a view's ``legal_actions``): the token says who acts."""
+    data: dict[str, Any] = action.to_dict()
+    del data["seat"]
+    return data
+
+
+def seat_problem(seat: Any, players: int) -> str | None:
+    """What is wrong with ``seat`` as one of ``players`` seats (an int from 0; a bool is not a seat), or None. Hot
+    paths test the seat inline and ask this only for the message."""
+    if type(seat) is int and 0 <= seat < players:
+        return None
+    return f"seat must be an integer from 0 to {players - 1}, got {seat!r}"
+
+
+def checked_seat(seat: Any, players: int) -> int:
+    """``seat`` if it is one of ``players`` seats, else ``InvalidAction``."""
+    problem = seat_problem(seat, players)
+    if problem is not None:
+        raise InvalidAction(problem)
+    return int(seat)
+
+
+def checked_first_seat(first_seat: Any, players: int) -> int:
+    """``first_seat`` if it is one of ``players`` seats, else ``InvalidSetup``."""
+    problem = seat_problem(first_seat, players)
+    if problem is not None:
+        raise InvalidSetup(f"first_{problem}")
+    return int(first_seat)
 
 
 class TupleState(tuple):  # type: ignore[type-arg]
@@ -116,7 +162,7 @@ class Dealt(Protocol):
 S = TypeVar("S", bound=Dealt)
 
 
-class DealtGame(ABC, Generic[S]):
+class DealtGame(GameDefaults, ABC, Generic[S]):
     """A registry entry (``protocol.Game``) for a game dealt from a seed or a deck, whose states are ``S``; a
     game sets ``name``, ``info`` and ``bots`` and gives the hooks below, typed with its own action and
     observation types (``registry.register`` checks the whole against ``protocol.Game``)."""

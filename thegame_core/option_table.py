@@ -7,7 +7,8 @@ bad values with ``InvalidSetup`` rather than ignoring them, so a typo never sile
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import fields
 from typing import Any, TypeVar
 
 from .errors import InvalidSetup
@@ -59,3 +60,30 @@ def resolve(
         raise InvalidSetup(f"unknown preset {preset_name!r}; presets: {', '.join(presets)}")
     merged = {**presets[preset_name], **values}
     return build(players, **{name: checked(by_name[name], value) for name, value in merged.items()})
+
+
+def check_players(players: Any, low: int, high: int) -> int:
+    """``players`` if it is an integer from ``low`` to ``high`` (not a bool), else ``InvalidSetup``."""
+    if type(players) is not int or not low <= players <= high:
+        raise InvalidSetup(f"players must be an integer from {low} to {high}, got {players!r}")
+    return players
+
+
+def option_names(options_class: type) -> tuple[str, ...]:
+    """The fields of a game's options dataclass that are options (``players`` first), not derived ones."""
+    return tuple(option.name for option in fields(options_class) if option.init)
+
+
+def options_dict(options: Any, names: tuple[str, ...], preset: str | None) -> dict[str, Any]:
+    """Options as JSON (every view and snapshot holds them): each of ``names``, read field by field (``asdict``
+    deep-copies at several times the cost), then the preset they match."""
+    return {**{name: getattr(options, name) for name in names}, "preset": preset}
+
+
+def preset_matching(
+    options: T, presets: Iterable[str], resolve_options: Callable[[int, Mapping[str, Any]], T]
+) -> str | None:
+    """The first of ``presets`` that resolves to exactly ``options``, if any (a game caches the answer: every view
+    names it)."""
+    players: int = options.players  # type: ignore[attr-defined]
+    return next((name for name in presets if resolve_options(players, {"preset": name}) == options), None)

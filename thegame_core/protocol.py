@@ -2,12 +2,13 @@
 and its self-description (``GameInfo``), as plain data that the service turns into a catalog and
 an OpenAPI document.
 
-Nothing here belongs to one game. A game may offer more (The Game's ``score``, Ninja's
-``phase``); callers that serve every game (the service, the simulator, the generic tests) use only
-this, and two optional hooks of a game that judges races by time (Bataille corse's collection window),
-read through ``received`` and ``timer`` below: the game's ``received(action, at_ms)`` (the action as the
-referee received it, at its own clock in ms: the service stamps it, a client never sends it) and a state's
-``timer()`` (a ``Timer``: the moment, on that clock, the referee must apply the game's own action).
+Nothing here belongs to one game. A game may offer more (Ninja's ``phase``); callers that serve every game
+(the service, the simulator, the generic tests) use only this. Some members are optional hooks, declared here
+with their defaults in ``GameDefaults`` and ``StateDefaults`` (a game's registry entry and states inherit them,
+``dealt.DealtGame`` and each game's ``State`` do): a real-time game's ``realtime`` and ``received(action, at_ms)``
+(the action as the referee received it, at its own clock in ms: the service stamps it, a client never sends it),
+a state's ``timer()`` (a ``Timer``: the moment, on that clock, the referee must apply the game's own action),
+``results(count)``, ``score``, ``stats()`` and ``reaction_key(seat)``, and the game's ``bot_pace``.
 
 ``GameState``, ``Game`` and ``Bot`` are generic in a game's action and observation types: a game's own
 code and tests see its exact types (``Game[ninja.Action, ninja.Observation]``), while code that holds
@@ -32,18 +33,19 @@ __all__ = [
     "AnyState",
     "Bot",
     "BotFactory",
+    "BotPace",
     "EndStatus",
     "FieldType",
     "Game",
+    "GameDefaults",
     "GameInfo",
     "GameState",
     "OptionInfo",
     "Options",
+    "StateDefaults",
     "Status",
     "TableStatus",
     "Timer",
-    "received",
-    "timer",
 ]
 
 #: A table's status as its views show it: ``"lobby"`` before the deal, then its state's ``Status``.
@@ -132,6 +134,30 @@ class GameState(Protocol[ActionT, ObsT_co]):
     def public_view(self) -> dict[str, Any]: ...
     def public_log(self) -> list[dict[str, Any]]: ...
     def replay_record(self) -> dict[str, Any]: ...
+
+    # Optional hooks: ``StateDefaults`` gives each one's default.
+    @property
+    def score(self) -> int | None:
+        """The game's score, for a game that keeps one (The Game: the cards left, lower is better); else None."""
+        ...
+
+    def timer(self) -> Timer | None:
+        """When the referee must apply the game's own action (Bataille corse's collection window closing); None."""
+        ...
+
+    def results(self, count: int) -> Sequence[str | None]:
+        """What each of the last ``count`` actions did, in the game's word (Bataille corse's slaps: ``"valid"``,
+        ``"false"``, ``"stale"``); None for an action without one (every action, by default)."""
+        ...
+
+    def stats(self) -> Mapping[str, int]:
+        """Counts the simulator reports per game (Bataille corse: slaps by result); none by default."""
+        ...
+
+    def reaction_key(self, seat: int) -> Any:
+        """What a bot of ``seat`` reacts to (a paced bot's wait restarts when it changes): by default the actions
+        the seat may send now, so another seat's signal or a stale slap does not restart it."""
+        ...
 
 
 class Bot(Protocol[ObsT_contra, ActionT_co]):
@@ -263,6 +289,23 @@ class Game(Protocol[ActionT, ObsT]):
         (``state.public_log()``): what a client that sees the game over HTTP gives its bot."""
         ...
 
+    # Optional hooks: ``GameDefaults`` gives each one's default.
+    @property
+    def realtime(self) -> bool:
+        """Whether a referee races the seats (any seat may act at any moment: Bataille corse) rather than asking
+        them in turn; a real-time game's bots are ``reaction.Paced``. False by default."""
+        ...
+
+    @property
+    def bot_pace(self) -> BotPace:
+        """How long its bots take to act on a server, where a seat names no pace; at once by default."""
+        ...
+
+    def received(self, action: ActionT, at_ms: int) -> ActionT:
+        """``action`` as the referee received it at ``at_ms`` (its clock, in ms): a game that judges races by time
+        keeps the stamp in the action (Bataille corse's collection window); unchanged by default."""
+        ...
+
 
 #: A game or a state of any game: what the registry holds and what code serving every game handles.
 AnyGame = Game[Any, Any]
@@ -276,13 +319,44 @@ class Timer(NamedTuple):
     action: Any
 
 
-def received(game: Any, action: Any, at_ms: int) -> Any:
-    """``action`` as the referee received it at ``at_ms`` (the game's ``received`` hook; unchanged without one)."""
-    hook = getattr(game, "received", None)
-    return action if hook is None else hook(action, at_ms)
+@dataclass(frozen=True)
+class BotPace:
+    """A game's bots' pace on a server where a seat names none: the mean and spread (ms) of the reaction model's
+    draw (``thegame_core.reaction``); 0: at once."""
+
+    reaction_ms: int = 0
+    spread_ms: int = 0
 
 
-def timer(state: Any) -> Timer | None:
-    """``state``'s pending timer (its ``timer()`` hook), if it has one."""
-    hook = getattr(state, "timer", None)
-    return None if hook is None else hook()
+class GameDefaults:
+    """The defaults of ``Game``'s optional hooks: a registry entry inherits them and overrides what its game has."""
+
+    __slots__ = ()
+    realtime: bool = False
+    bot_pace: BotPace = BotPace()
+
+    def received(self, action: Any, at_ms: int) -> Any:
+        return action
+
+
+class StateDefaults:
+    """The defaults of ``GameState``'s optional hooks: put it last among a state's bases."""
+
+    __slots__ = ()
+
+    @property
+    def score(self) -> int | None:
+        return None
+
+    def timer(self) -> Timer | None:
+        return None
+
+    def results(self, count: int) -> list[str | None]:
+        return [None] * count
+
+    def stats(self) -> dict[str, int]:
+        return {}
+
+    def reaction_key(self, seat: int) -> Any:
+        state: AnyState = self  # type: ignore[assignment]
+        return [action.to_dict() for action in state.legal_actions(seat)]

@@ -67,10 +67,11 @@ def reaction(level: str) -> Reaction:
 
 
 class Paced(Protocol):
-    """A bot of a real-time game: it sends ``actions`` its reaction's draw plus ``pause_ms(actions)`` after the
-    change it saw (never sooner than at once). The pause is what the kind of action adds to a reaction (Bataille
-    corse: a flip waits for the others to see the card; a blind slap skips recognising one): the simulator adds it
-    to the bot's own draw (``delay_ms``), the service's clock to its seeded draw at the seat's pace."""
+    """A bot of a real-time game (``Game.realtime``): it sends ``actions`` its reaction's draw plus
+    ``pause_ms(actions)`` after the change it saw (never sooner than at once). The pause is what the kind of action
+    adds to a reaction (Bataille corse: a flip waits for the others to see the card; a blind slap skips recognising
+    one): the simulator adds it to the bot's own draw (``delay_ms``), the service's clock to its seeded draw at the
+    seat's pace."""
 
     reaction: Reaction
 
@@ -79,8 +80,3 @@ class Paced(Protocol):
     def pause_ms(self, actions: Sequence[Any]) -> float: ...
 
     def delay_ms(self, actions: Sequence[Any]) -> float: ...
-
-
-def paced(bot: Any) -> Paced | None:
-    """``bot`` if it is paced (a real-time game's bot), else ``None``."""
-    return bot if hasattr(bot, "pause_ms") else None

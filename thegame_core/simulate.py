@@ -15,7 +15,7 @@ asking order is asked, each bot that acts draws its delay from its reaction leve
 soonest action is applied (ties by a seeded draw, never by seat); the others never arrive, as they would have
 been stale. ``reactions`` gives each seat's level, ``latency_ms`` how much later each seat's actions arrive (a
 client further away). The race keeps a clock in ms from the deal: each action is stamped with its arrival
-(``protocol.received``) and a game's timer (Bataille corse's collection window closing) competes as the referee's
+(the game's ``received``) and a game's timer (Bataille corse's collection window closing) competes as the referee's
 own action at its due time; while a timer runs, the actions already on their way keep their arrival (a window
 gathers them), and the seats re-decide after every other change, as they always did.
 """
@@ -37,7 +37,6 @@ from typing import Any, TypeVar
 from .bots import create_bot
 from .errors import GameError, InvalidSetup
 from .outcome import EndStatus
-from .protocol import timer
 from .reaction import DEFAULT_LEVEL, LEVELS, reaction
 from .registry import get_game
 
@@ -148,7 +147,7 @@ def check_setup(setup: Setup) -> None:
         )
     if len(setup.bots) not in (1, setup.players):
         raise InvalidSetup(f"give one bot for every seat or one per seat ({setup.players}), not {len(setup.bots)}")
-    realtime = getattr(game, "realtime", False)
+    realtime = game.realtime
     if setup.reactions:
         if not realtime:
             raise InvalidSetup(f"{setup.game} is not a real-time game: reaction levels do not apply")
@@ -187,18 +186,18 @@ def _start(setup: Setup, deal: int, rotation: int) -> tuple[Any, tuple[str, ...]
 @dataclass
 class Race:
     """The referee of a real-time game: its clock (ms from the deal) and the actions on their way, each seat's
-    ``(arrival, tie draw, actions)``; ``stamp`` is the game's ``received`` hook (``None``: the game keeps no time)."""
+    ``(arrival, tie draw, actions)``; ``stamp`` is the game's ``received`` hook."""
 
     rng: random.Random
+    stamp: Callable[[Any, int], Any]
     latency: Sequence[int] = ()
-    stamp: Callable[[Any, int], Any] | None = None
     now: float = 0.0
     coming: dict[int, tuple[float, float, Any]] = field(default_factory=dict)
 
     def soonest(self, state: Any, bots: Sequence[Any]) -> tuple[int | None, Any]:
         """The seat whose actions arrive first by its bot's drawn delay (and its latency), and those actions,
         stamped; or the game's timer (seat ``None``) if it falls due first."""
-        fires = timer(state)
+        fires = state.timer()
         kept = self.coming if fires is not None else None
         coming: dict[int, tuple[float, float, Any]] = {}
         self.coming, latency, rng = coming, self.latency, self.rng
@@ -225,7 +224,7 @@ class Race:
             return None, actions
         del coming[seat_of]
         stamp = self.stamp
-        return seat_of, actions if stamp is None else [stamp(action, int(arrival)) for action in actions]
+        return seat_of, [stamp(action, int(arrival)) for action in actions]
 
 
 def play_out(
@@ -239,7 +238,7 @@ def play_out(
     """``state`` played to its end by ``bots`` (one per seat, called ``names`` in errors): raced with ``race`` for a
     real-time game (each seat's actions arriving ``latency`` ms later), else asked in turn; ``RuntimeError`` naming
     the bot as ``play_game`` says."""
-    referee = None if race is None else Race(race, latency, getattr(get_game(state.game), "received", None))
+    referee = None if race is None else Race(race, get_game(state.game).received, latency)
     while state.outcome is None:
         if state.version >= MAX_ACTIONS:
             raise RuntimeError(f"{where}: no end within {MAX_ACTIONS:,} actions (bots: {', '.join(names)})")
@@ -274,8 +273,7 @@ def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
     race = random.Random(derive_seed(setup.seed, deal, rotation, "race")) if _realtime(setup) else None
     state = play_out(state, bots, names, where, race, latency=setup.seat_latency(rotation))
     outcome = state.outcome
-    score = getattr(state, "score", None)
-    stats = state.stats() if hasattr(state, "stats") else {}
+    score, stats = state.score, state.stats()
     return GameRecord(
         deal=deal,
         rotation=rotation,
@@ -285,13 +283,13 @@ def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
         winner_bot=None if outcome.winner is None else names[outcome.winner],
         turns=state.turns,
         actions=state.version,
-        score=score if type(score) is int else None,
+        score=score,
         stats=tuple(stats.items()),
     )
 
 
 def _realtime(setup: Setup) -> bool:
-    return bool(getattr(get_game(setup.game), "realtime", False))
+    return get_game(setup.game).realtime
 
 
 def _applied(state: Any, actions: Any, where: str, names: Sequence[str], seat: int) -> Any:

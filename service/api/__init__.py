@@ -6,7 +6,8 @@ from typing import Any
 
 import flask_smorest
 import marshmallow as ma
-from flask import Flask
+from flask import Flask, redirect
+from werkzeug.wrappers import Response
 
 from . import actions, analysis, daily, events, games, health, log, players, seats, the_game
 from .game_schemas import components
@@ -73,3 +74,9 @@ def register(app: Flask) -> None:
         api.spec.components.schema(name, schema)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
+    app.add_url_rule("/openapi.json", "openapi_json", openapi_elsewhere)
+
+
+def openapi_elsewhere() -> Response:
+    """``/openapi.json``, where tools look first, sends them to the versioned document (outside the document)."""
+    return redirect("/v1/openapi.json", 301)

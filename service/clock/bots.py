@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import thegame_core as tg
 from thegame_core.bots import create_bot
-from thegame_core.reaction import paced
+from thegame_core.reaction import Paced
 
 from .. import metrics
 
@@ -33,5 +33,6 @@ def decide(bot: str, state: tg.AnyState, seat: int, seed: int) -> Decision:
     started = time.perf_counter()
     actions = player.act(state.observe(seat))
     metrics.get().bot_decision.labels(state.game).observe(time.perf_counter() - started)
-    rhythm = paced(player)
-    return Decision(actions, 0.0 if rhythm is None or not actions else rhythm.pause_ms(actions))
+    if not actions or not tg.get_game(state.game).realtime:
+        return Decision(actions, 0.0)
+    return Decision(actions, cast(Paced, player).pause_ms(actions))

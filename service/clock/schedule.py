@@ -15,7 +15,7 @@ Two kinds of event, both derived from the record (``Timing``), so nothing runs i
 - **a deadline**, for a human seat the game waits for when ``turn_seconds`` is set: ``turn_seconds`` after the
   game began waiting for it (or after its owner's last action, if it still waits). It counts a missed turn
   and makes the seat overdue.
-- **the game's timer** (``thegame_core.protocol.timer``: Bataille corse's collection window closing), at the
+- **the game's timer** (the state's ``timer()``: Bataille corse's collection window closing), at the
   state's own due time: the game's action is applied then (marked ``c`` in the log). Like a deadline it costs no
   bot decision. Every action the clock applies is stamped with its due time (``received``), as a request's are
   with their arrival: a bot's slap is received when it is due.
@@ -35,8 +35,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 import thegame_core as tg
-from thegame_core.protocol import received, timer
-from thegame_core.reaction import DEFAULT_LEVEL, LEVELS, Reaction
+from thegame_core.reaction import Reaction
 
 from ..records.game_record import GameRecord
 from ..records.timing import AUTO, BOT, OWNER, TIMER, Timing, add_marks
@@ -45,17 +44,6 @@ from .bots import Decision, decide
 #: The bot that plays for a human seat when its deadline passes, and for a seat taken over.
 AUTOPLAY_BOT = "best"
 
-
-#: The documented bot levels of the real-time games: level -> (reaction_ms, reaction_spread_ms), the core's
-#: reaction levels (``thegame_core.reaction``) as seat values: the same mean and spread, drawn the same way.
-BOT_LEVELS = {
-    "bataille-corse": {name: (round(level.mean_ms), round(level.spread_ms)) for name, level in LEVELS.items()}
-}
-#: A bot's pace where the seat names none, by game (others: 0, at once). Ninja: its races (completions) need a
-#: person's chance, and people watching want to see each move: 1.5 s is about the time to see a pair on the pile
-#: and click, and a calm pace for in-turn moves. Bataille corse: its "normal" level, with its spread.
-DEFAULT_REACTION_MS = {"ninja": 1500, "bataille-corse": BOT_LEVELS["bataille-corse"][DEFAULT_LEVEL][0]}
-DEFAULT_SPREAD_MS = {"bataille-corse": BOT_LEVELS["bataille-corse"][DEFAULT_LEVEL][1]}
 #: A bot playing for an absent seat waits at least this long, so that its owner, back at the table, sees the
 #: turn and can take the seat back by acting.
 TAKEOVER_MIN_MS = 1000
@@ -67,11 +55,12 @@ DECISIONS: OrderedDict[tuple[str, int, int, str], Decision] = OrderedDict()
 
 
 def default_reaction_ms(game: str) -> int:
-    return DEFAULT_REACTION_MS.get(game, 0)
+    """A bot's pace where the seat names none: its game's (``bot_pace``)."""
+    return tg.get_game(game).bot_pace.reaction_ms
 
 
 def default_spread_ms(game: str) -> int:
-    return DEFAULT_SPREAD_MS.get(game, 0)
+    return tg.get_game(game).bot_pace.spread_ms
 
 
 def takeover_ms(game: str) -> int:
@@ -128,7 +117,7 @@ def _pause(record: GameRecord, seat: int, bot: str) -> float:
     """What the kind of action a real-time game's bot is about to send adds to its reaction (a Bataille corse bot
     flips a moment after it would slap), as the simulator adds it: the decision is foreseen, at no cost for the
     other games, whose bots do not pace their actions."""
-    if not getattr(tg.get_game(record.game), "realtime", False):
+    if not tg.get_game(record.game).realtime:
         return 0.0
     return decision(record, seat, bot).pause_ms
 
@@ -166,11 +155,8 @@ def _drawn(basis: str, pace: Reaction) -> float:
 
 
 def reaction_key(state: tg.AnyState, seat: int) -> str:
-    """A short digest of what a bot of ``seat`` reacts to: the game's ``reaction_key(seat)`` if it has one, else
-    the actions the seat may send now."""
-    hook = getattr(state, "reaction_key", None)
-    basis = hook(seat) if hook is not None else [action.to_dict() for action in state.legal_actions(seat)]
-    return hashlib.blake2b(repr(basis).encode(), digest_size=6).hexdigest()
+    """A short digest of what a bot of ``seat`` reacts to: the state's ``reaction_key(seat)``."""
+    return hashlib.blake2b(repr(state.reaction_key(seat)).encode(), digest_size=6).hexdigest()
 
 
 def deadline(record: GameRecord, seat: int) -> float | None:
@@ -198,7 +184,7 @@ def events(record: GameRecord) -> list[Event]:
     state = record.state
     if state is None or state.status != "playing":
         return []
-    fires = timer(state)
+    fires = state.timer()
     pending = [] if fires is None else [Event(fires.due / 1000, TIMER_FIRES, 0, -1)]
     if _without_clock(record):
         return pending
@@ -254,7 +240,7 @@ def _decision(record: GameRecord, event: Event) -> GameRecord | None:
     if not actions:
         return None
     game, at = tg.get_game(record.game), stamp_ms(event.due)
-    after = state.apply_all([received(game, action, at) for action in actions])
+    after = state.apply_all([game.received(action, at) for action in actions])
     return changed(record.with_state(after), state, event.seat, player.mark, event.due)
 
 
@@ -262,7 +248,7 @@ def _timer_fires(record: GameRecord) -> GameRecord:
     """The record after the game's timer action (a window's judge), at its due time."""
     state = record.state
     assert state is not None
-    fires = timer(state)
+    fires = state.timer()
     assert fires is not None
     return changed(record.with_state(state.apply(fires.action)), state, None, TIMER, fires.due / 1000)
 

@@ -12,7 +12,8 @@
 7. **Remember** the answer in the same write as the change, so a retry never applies twice.
 
 The store loads and writes in two round trips (a retry recomputes from the new data); after the write the lobby list
-follows a public game, and the caller renders the view once (``presenters.render``), outside the transaction.
+follows a public game that was or is a lobby (a third round trip, for lobbies only), and the caller renders the
+view once (``presenters.render``), outside the transaction.
 """
 
 from __future__ import annotations
@@ -42,12 +43,20 @@ log = logging.getLogger(__name__)
 class Done:
     """What a change did: its ``answer`` (or, refused after the clock's own work was written, the ``refusal``) and
     the game's ``record`` as it now stands; ``wrote``: whether it was written (a recalled retry writes nothing),
-    ``deleted``: the game is gone (``record`` is its last one)."""
+    ``deleted``: the game is gone (``record`` is its last one); ``was_lobby``: the game was a lobby before the
+    change (so the lobby list may have to follow it)."""
 
     answer: Answer | ApiError
     record: GameRecord
     wrote: bool = True
     deleted: bool = False
+    was_lobby: bool = False
+
+    @property
+    def relists(self) -> bool:
+        """Whether the write can change the lobby list: a public game that was or is a lobby (a seat taken or left,
+        the start, the close). A move of a running game leaves the list alone: no round trip to its index."""
+        return self.wrote and self.record.public and (self.was_lobby or self.record.status == "lobby")
 
 
 @dataclass(frozen=True)
@@ -100,6 +109,7 @@ def change(
 
     def stages(snapshot: Snapshot) -> Change[Done]:
         record = snapshot.record()
+        was_lobby = record.status == "lobby"
         caller = who_is_calling(record, incoming, role, needs_token)
         if budget is not None:
             budget.charge(caller.role != "anyone", snapshot.wait_ms)
@@ -116,9 +126,10 @@ def change(
             if caught is record:
                 raise
             caught = caught.stamped()
-            return Change(Done(refusal, caught), caught.fields(), ttl(caught), lasting=caught.ended_since(record))
+            lasting = caught.ended_since(record)
+            return Change(Done(refusal, caught, was_lobby=was_lobby), caught.fields(), ttl(caught), lasting=lasting)
         if decided is None:
-            return Change(Done(answer, caught, deleted=True), delete=True)
+            return Change(Done(answer, caught, deleted=True, was_lobby=was_lobby), delete=True)
         written, _ = advance(decided, incoming.now, decisions)  # bots due at once answer before the view
         written = written.stamped()
         if answer.kind == "view":
@@ -126,14 +137,15 @@ def change(
         writes = written.fields()
         if key is not None and field is not None:
             writes[field] = remembered.adding(key, answer.remembered(incoming))
-        return Change(Done(answer, written), writes, ttl(written), lasting=written.ended_since(record))
+        lasting = written.ended_since(record)
+        return Change(Done(answer, written, was_lobby=was_lobby), writes, ttl(written), lasting=lasting)
 
     def ttl(record: GameRecord) -> int:
         return settings.ttl_for(record.status, record.has_players)
 
     charge = None if budget is None else budget.token
     done = writer.store.transact(incoming.game_id, field, stages, charge)
-    if done.wrote and done.record.public:
+    if done.relists:
         writer.lobbies.sync(incoming.game_id, done.record, ttl(done.record), done.deleted)
     if isinstance(done.answer, ApiError):  # refused, but what the clock applied first was written
         raise done.answer

@@ -15,7 +15,6 @@ from typing import Any
 import marshmallow as ma
 
 import thegame_core as tg
-from thegame_core.protocol import received
 
 from ..clock.schedule import changed, default_reaction_ms, default_spread_ms, stamp_ms
 from ..errors import ApiError, from_game_error
@@ -232,7 +231,7 @@ def act(incoming: Incoming, read: ActionReader, route_of: str | None = None) -> 
             raise ApiError("invalid_action", f"a seat sends only the actions the catalog lists: {names}")
         at = stamp_ms(incoming.now)
         try:
-            actions = [received(game, game.parse_action({**action, "seat": caller.seat}), at) for action in sent]
+            actions = [game.received(game.parse_action({**action, "seat": caller.seat}), at) for action in sent]
             after = state.apply_all(actions)
         except tg.GameError as error:
             raise from_game_error(error) from None
@@ -246,5 +245,5 @@ def results_of(state: tg.AnyState, actions: Sequence[Any]) -> tuple[tuple[str, s
     """Each of ``actions`` (the last ones ``state`` applied) with what it did: the game's word from its
     ``results(count)`` (Bataille corse's slaps: ``"valid"``, ``"false"``, ``"stale"``), ``None`` where the game's
     actions have none."""
-    words = getattr(state, "results", lambda count: [None] * count)(len(actions))
+    words = state.results(len(actions))
     return tuple((action.to_dict()["type"], word) for action, word in zip(actions, words, strict=True))

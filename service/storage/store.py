@@ -16,7 +16,7 @@ three of WATCH / read / MULTI-EXEC.
 
 Every write (a deletion too) also publishes the game's key on ``CHANGES``, from inside the same script: a
 change is announced if and only if it is stored, with no window in between, to the event streams of every
-server process (``service/events.py``). ``PUBLISH`` names no key, so the script stays on the game's slot in a
+server process (``service/streams/hub.py``). ``PUBLISH`` names no key, so the script stays on the game's slot in a
 Redis Cluster (which forwards the message to every node).
 """
 

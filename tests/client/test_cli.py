@@ -64,7 +64,7 @@ def seats_taken(url: str, game_id: str) -> list[str]:
 
 def test_an_unknown_bot_is_refused_before_it_takes_a_seat(url: str) -> None:
     game_id, _ = lobby(url, "ninja", 2, seed=1)
-    assert "unknown bot 'smart'; bots: best, greedy, random" in refused(
+    assert "unknown bot 'smart' for ninja; bots: best, greedy, random (" in refused(
         url, game_id, "--join", "Robo", "--bot", "smart"
     )
     assert seats_taken(url, game_id) == []

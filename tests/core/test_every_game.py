@@ -6,8 +6,8 @@ changes under an action; every legal action of every seat applies and adds 1 to 
 listed (random fields, other seats' actions) raise ``GameError`` and change nothing, or, where a game accepts stale
 actions, change nothing anyone can see but the version; views agree with the state; snapshots and replays
 reproduce it; each seat's resampled state looks the same to it; the game ends within its bound. The test is the
-referee: it stamps every action with its clock (``protocol.received``) and applies a game's timer
-(``protocol.timer``) once due, or now and then early.
+referee: it stamps every action with its clock (the game's ``received``) and applies a game's timer
+(the state's ``timer()``) once due, or now and then early.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import pytest
 import thegame_core as tg
 from examples import snap_game
 from thegame_core.bots import bot_names, create_bot
-from thegame_core.protocol import GameInfo, received, timer
+from thegame_core.protocol import GameInfo
 from thegame_core.registry import register, unregister
 
 MAX_STEPS = 30_000  # actions before a game must have ended (Bataille corse: max_flips 10,000, and slaps)
@@ -120,7 +120,7 @@ def check_resample(rng: random.Random, state: Any, now: int) -> None:
         assert resampled.observe(seat) == state.observe(seat)
         assert resampled.version == state.version and resampled.public_log() == state.public_log()
         for action in state.legal_actions(seat):
-            assert resampled.apply(received(game, action, now)).version == state.version + 1
+            assert resampled.apply(game.received(action, now)).version == state.version + 1
     assert tg.dumps(state) == text
 
 
@@ -170,7 +170,7 @@ def check_legal_actions(state: Any, now: int) -> None:
         for action in state.legal_actions(seat):
             assert action.seat == seat
             assert game.parse_action(action.to_dict()) == action
-            assert state.apply(received(game, action, now)).version == state.version + 1
+            assert state.apply(game.received(action, now)).version == state.version + 1
     assert tg.dumps(state) == text, "apply never changes the state it is called on"
 
 
@@ -207,13 +207,13 @@ def play(rng: random.Random, state: Any) -> Any:
     for step in range(MAX_STEPS):
         if state.status != "playing":
             break
-        due = timer(state)
+        due = state.timer()
         assert state.waiting_for or due is not None, "a running game waits for someone or for its timer"
         now += rng.randrange(300)
         if due is not None and (due.due <= now or not state.asking_order() or rng.random() < 0.2):
             now = max(now, due.due)
             after = state.apply(due.action)
-            assert after.version == state.version + 1 and timer(after) is None
+            assert after.version == state.version + 1 and after.timer() is None
             state = after
             continue
         if step % CHECK_EVERY == 0:
@@ -223,7 +223,7 @@ def play(rng: random.Random, state: Any) -> Any:
             check_resample(rng, state, now)
             check_snapshots(state, checked)
             checked = state
-        after = state.apply(received(game, random_step(rng, state), now))
+        after = state.apply(game.received(random_step(rng, state), now))
         assert state.turns <= after.turns <= after.version
         state = after
     assert state.status != "playing", f"no end within {MAX_STEPS} actions"

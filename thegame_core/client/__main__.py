@@ -16,10 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, NoReturn, TextIO, TypeGuard
 
-from ..bots import bot_names, create_bot
+from ..bots import create_bot, imported_bot
 from ..errors import GameError
 from ..protocol import AnyBot
-from ..registry import game_names
 from .api import Api, ApiError
 from .seat import Move, Refused, SeatPlayer, Summary, call
 from .stream import Backoff, GaveUp
@@ -49,7 +48,11 @@ def parser() -> Parser:
         "out of `ps`); with --join, a player key binds the seat taken to its player",
     )
     play.add_argument("--join", metavar="NAME", help="take a free seat of the lobby under NAME (prints its token)")
-    play.add_argument("--bot", default="best", help="a bot of the game (catalog `bots`; default: best)")
+    play.add_argument(
+        "--bot",
+        default="best",
+        help="a bot of the game (catalog `bots`), or your own as package.module:Name (default: best)",
+    )
     play.add_argument("--seed", type=int, default=0, help="the bot's seed (default: 0)")
     output = play.add_mutually_exclusive_group()
     output.add_argument("--quiet", action="store_true", help="print only the summary at the end")
@@ -116,7 +119,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     output = Output(args.json, args.quiet, out)
     backoff = Backoff(report=lambda line: print(f"{PROGRAM}: {line}", file=sys.stderr, flush=True))
     try:
-        known_bot(args.bot)
+        if ":" in args.bot:
+            imported_bot(args.bot)  # your own bot: it must import before any request
         api = seat_api(args, backoff, output)
         view = call(api, backoff, "GET")
         if "seat" not in view:
@@ -159,13 +163,6 @@ def is_player_key(token: str | None) -> TypeGuard[str]:
     """A player key (``p.<player>.<key id>.<secret>``) rather than a seat's token: it acts for every seat bound to
     its player, in any game."""
     return token is not None and token.startswith("p.") and token.count(".") == 3
-
-
-def known_bot(name: str) -> None:
-    """A bot name no game knows is refused before any request (which game the server plays is not known yet)."""
-    if not any(name in bot_names(game) for game in game_names()):
-        every = sorted({bot for game in game_names() for bot in bot_names(game)})
-        raise Usage(f"unknown bot {name!r}; bots: {', '.join(every)}")
 
 
 def public_game(api: Api, backoff: Backoff) -> str | None:

@@ -148,7 +148,7 @@ class SeatPlayer:
         if not decision:
             return
         headers = {"Idempotency-Key": f"tg-client-{view['seat']}-{tag}"}
-        if not getattr(game, "realtime", False):  # a real-time game judges each action on what it carries
+        if not game.realtime:  # a real-time game judges each action on what it carries
             headers["If-Match"] = f'"{tag}"'
         try:
             answer = call(self.api, self.backoff, "POST", "/actions", {"actions": decision}, headers)

@@ -12,7 +12,6 @@ from typing import Any
 
 from thegame_core.games.bataille_corse import GAME, Flip, Slap, State, slappable
 from thegame_core.games.bataille_corse.cards import CARD_OF, NAMES, PLAIN_DECK
-from thegame_core.protocol import timer
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -108,13 +107,13 @@ def largest_game(state: State, until_flips: int = 10_000) -> Iterator[tuple[int 
         seats.sort(key=lambda seat: (len(state.packets[seat]), rng.random()))
         for order, seat in enumerate(seats):
             at = now + 25 * order + (rng.randrange(25) if timed else 0)
-            due = timer(state)
+            due = state.timer()
             if due is not None and at >= due.due:
                 state = state.apply(due.action)
                 yield None, state
             state = state.apply(GAME.received(Slap(seat, version), at))
             yield seat, state
-        due = timer(state)
+        due = state.timer()
         if due is not None:
             state = state.apply(due.action)
             yield None, state

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 import thegame_core as tg
 from thegame_core.games.bataille_corse import GAME, NAMES, Slap, State
 from thegame_core.games.bataille_corse.options import OPTIONS
-from thegame_core.protocol import timer
 
 from .helpers import largest_game
 
@@ -35,7 +34,7 @@ OPTION_SETS = st.fixed_dictionaries({}, optional=OPTION_VALUES)
 def random_action(rng: random.Random, state: State, now: int) -> object:
     """A random listed action received at ``now``, a slap on an older version (stale) now and then, or the
     window's judge once it is due (or, now and then, early)."""
-    due = timer(state)
+    due = state.timer()
     if due is not None and (due.due <= now or not state.asking_order() or rng.random() < 0.2):
         return due.action
     if state.pile_version and rng.random() < 0.1:

@@ -87,3 +87,16 @@ def test_the_classic_preset_keeps_doubles_and_sandwiches_only() -> None:
 def test_the_lobby_shows_nothing_dealt() -> None:
     view = GAME.lobby_view(3, None)
     assert view["status"] == "lobby" and view["pile"] == [] and [s["packet"] for s in view["seats"]] == [0, 0, 0]
+
+
+def test_the_engines_table_declares_the_fields_as_fields_does() -> None:
+    """``engine.Table`` holds every field of ``Fields`` by name, each with its type, and its own two (the actions
+    added, the reason to end): a field added to ``Fields`` and not to the table fails here, not in a game."""
+    import typing
+
+    from thegame_core.games.bataille_corse import engine
+    from thegame_core.games.bataille_corse.fields import Fields
+
+    hints = typing.get_type_hints(engine.Table)
+    assert {name: hints[name] for name in Fields._fields} == typing.get_type_hints(Fields)
+    assert engine.Table.__slots__ == (*Fields._fields, "added", "end")

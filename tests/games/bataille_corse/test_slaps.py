@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import thegame_core as tg
 from thegame_core.games.bataille_corse import GAME, Slap, combinations, slappable
-from thegame_core.games.bataille_corse.options import resolve_options
+from thegame_core.games.bataille_corse.options import COMBINATIONS, resolve_options
 
 from .helpers import cards, flip, last_result, packet, position, slap
 
@@ -49,6 +51,19 @@ JOKERS = resolve_options(2, {"jokers": True})
 def test_each_combination(pile: str, expected: list[str]) -> None:
     assert combinations(cards(pile), JOKERS) == expected
     assert slappable(cards(pile), JOKERS) == bool(expected)
+
+
+def test_slappable_agrees_with_the_predicates_on_every_short_pile_under_every_switch() -> None:
+    """``slappable`` (a pair table, then the sandwich and the sums) says what ``combinations`` (each predicate as
+    written) says, on every 2- and 3-card pile of ranks, jokers included, for all 64 combination switches, with and
+    without the K-A suite."""
+    ranks = [*(rank << 2 for rank in range(13)), 52]  # one card per rank, a joker last
+    piles = [*itertools.product(ranks, repeat=2), *itertools.product(ranks, repeat=3)]
+    for switches in itertools.product((False, True), repeat=len(COMBINATIONS) + 1):
+        enabled = dict(zip(COMBINATIONS, switches[1:], strict=True))
+        options = resolve_options(2, {"jokers": True, "wrap_K_A": switches[0], **enabled})
+        for pile in piles:
+            assert slappable(pile, options) == bool(combinations(pile, options)), (pile, switches)
 
 
 def test_wrap_and_each_combination_can_be_turned_off() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+import typing
 from collections.abc import Iterator
 from typing import Any
 
@@ -136,3 +137,12 @@ def test_every_kind_the_fast_path_takes_is_taken_somewhere() -> None:
             if fast_path.try_step(state, action) is not None:
                 kinds.add(type(action))
     assert kinds == {Play, PickUp, Give, Accept}
+
+
+def test_the_engines_table_declares_the_fields_as_fields_does() -> None:
+    """``engine.Table`` holds every field of ``Fields`` by name, each with its type (and the player count): a field
+    added to ``Fields`` and not to the table (or typed otherwise) fails here, not in a game."""
+    from thegame_core.games.ninja.fields import Fields
+
+    assert typing.get_type_hints(engine.Table) == {**typing.get_type_hints(Fields), "players": int}
+    assert engine.Table.__slots__ == (*Fields._fields, "players")

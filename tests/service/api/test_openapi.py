@@ -162,3 +162,11 @@ def test_real_answers_have_every_field_the_spec_requires(http: FlaskClient) -> N
             "schema"
         ]
         assert _missing(spec, schema, response.get_json(), path) == [], (path, response.get_json())
+
+
+def test_openapi_json_at_the_root_redirects_to_the_versioned_document(http: FlaskClient) -> None:
+    """Tools that look for ``/openapi.json`` first are sent to ``/v1/openapi.json``, which answers the document."""
+    answer = http.get("/openapi.json")
+    assert answer.status_code == 301
+    assert answer.headers["Location"] == "/v1/openapi.json"
+    assert http.get(answer.headers["Location"]).get_json()["info"]["title"] == "Card Table"

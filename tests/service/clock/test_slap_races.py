@@ -15,7 +15,6 @@ from flask.testing import FlaskClient
 from gameclient import FakeClock, GameClient, new_game
 
 import thegame_core as tg
-from service.clock.schedule import BOT_LEVELS, DEFAULT_REACTION_MS
 from thegame_core.games.bataille_corse.bots import FLIP_PAUSE_MS
 from thegame_core.games.bataille_corse.cards import PLAIN_DECK
 from thegame_core.reaction import LEVELS
@@ -87,8 +86,8 @@ def test_bots_are_paced_at_the_normal_level_by_default(timed: FlaskClient) -> No
     game = new_game(timed, game="bataille-corse", players=2)
     seated = game.seat("bot", token=game.host, seat=1, bot="best").get_json()
     normal = LEVELS["normal"]
-    assert (seated["reaction_ms"], seated["reaction_spread_ms"]) == BOT_LEVELS["bataille-corse"]["normal"]
-    assert seated["reaction_ms"] == DEFAULT_REACTION_MS["bataille-corse"]
+    pace = tg.get_game("bataille-corse").bot_pace
+    assert (seated["reaction_ms"], seated["reaction_spread_ms"]) == (pace.reaction_ms, pace.spread_ms)
     assert (seated["reaction_ms"], seated["reaction_spread_ms"]) == (normal.mean_ms, normal.spread_ms)
 
 
@@ -98,11 +97,12 @@ def test_the_reaction_key_ignores_a_stale_slap_and_follows_the_pile() -> None:
     stale = state.apply(parse({"type": "slap", "seat": 0, "pile_version": 0}))
     flipped = state.apply(parse({"type": "flip", "seat": 1}))
     for seat in (0, 1):
-        assert stale.reaction_key(seat) == state.reaction_key(seat)  # type: ignore[attr-defined]
-        assert flipped.reaction_key(seat) != state.reaction_key(seat)  # type: ignore[attr-defined]
+        assert stale.reaction_key(seat) == state.reaction_key(seat)
+        assert flipped.reaction_key(seat) != state.reaction_key(seat)
 
 
 def test_the_documented_levels_are_the_clocks() -> None:
     docs = (Path(__file__).resolve().parents[3] / "docs" / "api.md").read_text()
-    for level, (reaction_ms, spread_ms) in BOT_LEVELS["bataille-corse"].items():
+    for level, reaction in LEVELS.items():
+        reaction_ms, spread_ms = round(reaction.mean_ms), round(reaction.spread_ms)
         assert re.search(rf"^\| {level}\b.*\| {reaction_ms} \| {spread_ms} \|$", docs, re.MULTILINE), level

@@ -237,3 +237,30 @@ def test_a_record_this_version_cannot_read_is_skipped(lobbies: Lobbies) -> None:
     meta = json.loads(client.hget(key, "meta"))
     client.hset(key, "meta", json.dumps({**meta, "field_of_a_newer_version": 1}))
     assert lobbies.listed() == [kept.game_id]
+
+
+def test_only_writes_that_can_change_the_list_go_to_its_index(
+    lobbies: Lobbies, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat taken, the start and every other change of a lobby follow it in the index; a move of a running public
+    game cannot change the list, and makes no round trip to the index."""
+    index = lobbies.app.extensions["service"].lobbies
+    synced: list[str] = []
+    sync = index.sync
+
+    def counted(game_id: str, *args: Any) -> None:
+        synced.append(game_id)
+        sync(game_id, *args)
+
+    monkeypatch.setattr(index, "sync", counted)
+    game = lobbies.create(players=1)
+    assert synced == [game.game_id]  # listed
+    game.fill()
+    assert game.start(first_seat=0).status_code == 200
+    assert synced == [game.game_id] * 3  # the seat taken (full: forgotten), the start
+    hand = game.view(0).get_json()["hand"]
+    assert game.play(0, hand[0], "asc1").status_code == 200
+    assert game.play(0, hand[1], "asc2").status_code == 200
+    assert game.end_turn(0).status_code == 200
+    assert synced == [game.game_id] * 3  # three moves, no round trip to the index
+    assert lobbies.listed() == []

@@ -31,7 +31,8 @@ from typing import Any
 
 from ...dealt import DealtGame
 from ...errors import CorruptState
-from ...protocol import BotFactory, GameInfo
+from ...protocol import BotFactory, BotPace, GameInfo
+from ...reaction import DEFAULT_LEVEL, LEVELS
 from .actions import FLIPS, Action, Flip, Judge, Slap, action_from_dict, last_at, notation, tokens
 from .bots import BOTS
 from .cards import NAMES, shuffled_deck
@@ -66,6 +67,8 @@ class BatailleCorse(DealtGame[State]):
     name = GAME_NAME
     info: GameInfo = INFO
     realtime = True
+    #: Its bots' "normal" reaction level (``thegame_core.reaction``), with its spread.
+    bot_pace = BotPace(round(LEVELS[DEFAULT_LEVEL].mean_ms), round(LEVELS[DEFAULT_LEVEL].spread_ms))
 
     def __init__(self) -> None:
         self.bots: dict[str, BotFactory] = dict(BOTS)

@@ -15,15 +15,17 @@ order received (ties: the order applied): the first valid one collects, the othe
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, TypeVar
 
 from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from ...outcome import Outcome
-from .actions import FALSE, FLIPS, PENDING, STALE, VALID, Flip, Judge, Slap
+from .actions import FALSE, FLIPS, PENDING, STALE, VALID, Action, Flip, Judge, Slap
 from .cards import TRIES
+from .fields import Fields, Reason, Window, read_fields
 from .options import Options
 from .rules import slappable
 
+S = TypeVar("S", bound=Fields)
 #: How a pile was won (``State.won_by`` counts each): a valid slap, a challenge, or the rest (a lone seat's
 #: collect, the degenerate end).
 BY_SLAP, BY_CHALLENGE, BY_OTHER = 0, 1, 2
@@ -35,10 +37,6 @@ ERRORS = {
     "slap_window_open": "slaps on the pile are being gathered (slap_window_ms): nobody flips until they are judged",
     "already_slapped": "this seat's slap is already gathered in the open window: one slap per seat per window",
 }
-#: An open collection window: when it closes (ms, the referee's clock), and the gathered slaps' (at, seat).
-Window = tuple[int, tuple[tuple[int, int], ...]]
-#: Why a game of Bataille corse ended.
-Reason = Literal["all_cards", "flip_limit"]
 OUTCOME_REASONS: dict[str, str] = {
     "all_cards": "one seat holds every card",
     "flip_limit": "max_flips flips were made; ranking by cards held",
@@ -57,36 +55,47 @@ def is_gathered(window: Window | None, seat: int) -> bool:
 
 
 class Table:
-    """A state's fields, changed in place while a batch of actions is applied."""
+    """A state's fields (``fields.Fields``), changed while a batch of actions is applied: the actions it adds wait in
+    ``added``, and the rest are attributes of the same names, read back by name into the new state."""
 
-    __slots__ = (
-        "added", "blocked", "challenge", "current", "deck", "end", "errors", "excluded", "first_seat", "flips",
-        "history", "ins", "last_flipper", "options", "out_at", "outcome", "packets", "penalty", "pile",
-        "pile_version", "window", "won_by",
-    )  # fmt: skip
+    __slots__ = (*Fields._fields, "added", "end")
     options: Options
+    deck: tuple[str, ...]
     first_seat: int
-    current: int
+    packets: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    penalty: tuple[int, ...]
     pile_version: int
+    challenge: tuple[int, int, int] | None
+    current: int
+    last_flipper: int | None
+    errors: tuple[int, ...]
+    blocked: int
+    excluded: tuple[int, ...]
+    ins: int
+    out_at: tuple[int, ...]
+    flips: int
+    won_by: tuple[int, int, int]
     window: Window | None
+    history: tuple[Action, ...]
+    outcome: Outcome[Reason] | None
 
-    def __init__(self, state: Any) -> None:
-        (
-            self.options, self.deck, self.first_seat, packets, self.pile, self.penalty, self.pile_version,
-            self.challenge, self.current, self.last_flipper, self.errors, self.blocked, self.excluded, self.ins,
-            self.out_at, self.flips, won_by, self.window, self.history, self.outcome,
-        ) = state  # fmt: skip
-        self.packets: list[tuple[int, ...]] = list(packets)
-        self.won_by = list(won_by)
+    def __init__(self, state: Fields) -> None:
+        self.options, self.deck, self.first_seat = state.options, state.deck, state.first_seat
+        self.packets, self.pile, self.penalty = state.packets, state.pile, state.penalty
+        self.pile_version, self.challenge, self.current = state.pile_version, state.challenge, state.current
+        self.last_flipper, self.errors, self.blocked = state.last_flipper, state.errors, state.blocked
+        self.excluded, self.ins, self.out_at, self.flips = state.excluded, state.ins, state.out_at, state.flips
+        self.won_by, self.window, self.history, self.outcome = state.won_by, state.window, state.history, state.outcome
         self.added: list[Flip | Slap | Judge] = []
         self.end: Reason | None = None
 
-    def fields(self) -> tuple[Any, ...]:
-        return (
-            self.options, self.deck, self.first_seat, tuple(self.packets), self.pile, self.penalty, self.pile_version,
-            self.challenge, self.current, self.last_flipper, self.errors, self.blocked, self.excluded, self.ins,
-            self.out_at, self.flips, tuple(self.won_by), self.window, self.history + tuple(self.added), self.outcome,
-        )  # fmt: skip
+    def state(self, cls: type[S]) -> S:
+        """The state of class ``cls`` holding this table's fields, read by name (``read_fields``), with the actions
+        added: the table is spent."""
+        self.history += tuple(self.added)
+        self.added = []
+        return tuple.__new__(cls, read_fields(self))
 
     # One action ----------------------------------------------------------------------------------
     def act(self, action: Any) -> None:
@@ -182,7 +191,7 @@ class Table:
         assert source is not None  # settle leaves a borrowing payer a lender, or resolves the challenge
         packet = packets[source]
         card = packet[0]
-        packets[source] = packet[1:]
+        self.packets = _put(packets, source, packet[1:])
         self.pile += (card,)
         self.pile_version += 1
         self.flips += 1
@@ -215,7 +224,7 @@ class Table:
             packet = self.packets[seat]
             count = min(self.options.penalty_count, len(packet))
             if count:
-                self.packets[seat] = packet[count:]
+                self.packets = _put(self.packets, seat, packet[count:])
                 if self.options.penalty_place == "bottom":
                     self.penalty += packet[:count]
                 else:
@@ -232,11 +241,12 @@ class Table:
 
     def collect(self, seat: int, how: int) -> None:
         """C7: the penalty cards, then the pile as played, go under the seat's packet; it flips next."""
-        self.packets[seat] += self.penalty + self.pile
+        self.packets = _put(self.packets, seat, self.packets[seat] + self.penalty + self.pile)
         self.pile, self.penalty, self.challenge, self.blocked = (), (), None, 0
         self.pile_version += 1
         self.current = seat
-        self.won_by[how] += 1
+        by_slap, by_challenge, other = self.won_by
+        self.won_by = (by_slap + (how == BY_SLAP), by_challenge + (how == BY_CHALLENGE), other + (how == BY_OTHER))
         if len(self.packets[seat]) == self.options.cards:
             self.end = "all_cards"
 
@@ -288,6 +298,11 @@ class Table:
             self.outcome = outcome(self, self.end)
 
 
+def _put(packets: tuple[tuple[int, ...], ...], seat: int, packet: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``packets`` with seat ``seat``'s replaced by ``packet``."""
+    return (*packets[:seat], packet, *packets[seat + 1 :])
+
+
 def outcome(table: Table, reason: Reason) -> Outcome[Reason]:
     """C10 and the settled ranking."""
     players, first = table.options.players, table.first_seat
@@ -305,16 +320,16 @@ def outcome(table: Table, reason: Reason) -> Outcome[Reason]:
     return Outcome("finished", reason, winner=ranking[0], ranking=tuple(ranking))
 
 
-def advance(state: Any, actions: Any) -> Any:
+def advance(state: S, actions: Any) -> S:
     """The state after every action of ``actions`` in order, all or nothing."""
     table = Table(state)
     for action in actions:
         table.act(action)
-    return type(state)(*table.fields()) if table.added else state
+    return table.state(type(state)) if table.added else state
 
 
-def step(state: Any, action: Any) -> Any:
+def step(state: S, action: Any) -> S:
     """The state after ``action``."""
     table = Table(state)
     table.act(action)
-    return type(state)(*table.fields())
+    return table.state(type(state))

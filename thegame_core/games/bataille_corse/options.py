@@ -8,13 +8,13 @@ distinct options into fields that are not options (not compared, not in ``to_dic
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...errors import InvalidSetup
-from ...option_table import resolve
+from ...option_table import check_players, option_names, options_dict, preset_matching, resolve
 from ...protocol import OptionInfo
+from .rules import pair_table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: The most flips a game may be given: a whole game of that many flips, its slaps included, fits a stored record.
@@ -83,29 +83,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-@lru_cache(maxsize=64)  # few distinct rules exist; every game builds its Options
-def _pairs(double: bool, suite: bool, wrap: bool, product10: bool, poisson: bool) -> tuple[tuple[bool, ...], ...]:
-    """``pairs[r1][r2]``: whether a card of rank ``r1`` on one of rank ``r2`` slaps (ranks 0..12, 13: joker),
-    by the two-card combinations only (sums are counted by ``rules``, over any number of cards)."""
-    table = []
-    for top in range(14):
-        row = []
-        for below in range(14):
-            numeric = top < 13 and below < 13
-            values = {top + 1, below + 1}
-            row.append(
-                (double and top == below)
-                or (suite and numeric and (abs(top - below) == 1 or (wrap and values == {1, 13})))
-                or (product10 and numeric and values in ({2, 5}, {1, 10}))
-                or (poisson and numeric and values == {6, 9})
-            )
-        table.append(tuple(row))
-    return tuple(table)
-
-
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Resolved rules of one game. ``pairs`` is derived (``_pairs``), not an option."""
+    """Resolved rules of one game. ``pairs`` is derived (``rules.pair_table``), not an option."""
 
     players: int
     jokers: bool = False
@@ -125,7 +105,8 @@ class Options:
     pairs: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "pairs", _pairs(self.double, self.suite, self.wrap_K_A, self.product10, self.poisson))
+        pairs = pair_table(self.double, self.suite, self.wrap_K_A, self.product10, self.poisson)
+        object.__setattr__(self, "pairs", pairs)
 
     @property
     def cards(self) -> int:
@@ -136,25 +117,22 @@ class Options:
         return preset_of(self)
 
     def to_dict(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in _DICT_FIELDS}
-        data["preset"] = self.preset
-        return data
+        return options_dict(self, _DICT_FIELDS, self.preset)
 
 
-_DICT_FIELDS = tuple(option.name for option in fields(Options) if option.init)
+_DICT_FIELDS = option_names(Options)
 _DEFAULTS = {players: Options(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 @lru_cache(maxsize=256)
 def preset_of(options: Options) -> str | None:
     """The preset these options match, if any."""
-    return next((name for name in PRESETS if resolve_options(options.players, {"preset": name}) == options), None)
+    return preset_matching(options, PRESETS, resolve_options)
 
 
 def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> Options:
     """Validate ``players`` and ``options`` (a preset, then overrides) into ``Options`` (``InvalidSetup`` otherwise)."""
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidSetup(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
+    players = check_players(players, MIN_PLAYERS, MAX_PLAYERS)
     if options is None:
         return _DEFAULTS[players]
     return resolve(players, options, OPTIONS, PRESETS, Options)

@@ -1,14 +1,20 @@
 """The slap predicates (C4), on the face-up pile, bottom first: ``pile[-1]`` is c1, the card just played.
 
-Every predicate involves c1. ``combinations`` names those that hold (for tests, docs and curious players);
-``slappable`` answers the one question a slap asks, with the two-card combinations read from the table the
-options derive (``Options.pairs``), then the sandwich and the sums.
+Every predicate involves c1, and each is written once, here. ``combinations`` names those that hold (for tests,
+docs and curious players); ``slappable`` answers the one question a slap asks, with the two-card combinations read
+from a table of these same predicates asked once per pair of ranks (``pair_table``, kept by the options as
+``Options.pairs``), then the sandwich and the sums.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
 from .cards import JOKER, VALUE
-from .options import Options
+
+if TYPE_CHECKING:  # the options keep this module's pair table (``Options.pairs``): they import it
+    from .options import Options
 
 
 def rank(card: int) -> int:
@@ -73,23 +79,44 @@ def poisson(pile: tuple[int, ...]) -> bool:
 def combinations(pile: tuple[int, ...], options: Options) -> list[str]:
     """The names of the enabled combinations that hold on ``pile``."""
     found = {
-        "double": double(pile),
-        "sandwich": sandwich(pile),
-        "suite": suite(pile, options.wrap_K_A),
-        "sum10": sum10(pile),
-        "product10": product10(pile),
-        "poisson": poisson(pile),
+        "double": options.double and double(pile),
+        "sandwich": options.sandwich and sandwich(pile),
+        "suite": options.suite and suite(pile, options.wrap_K_A),
+        "sum10": options.sum10 and sum10(pile),
+        "product10": options.product10 and product10(pile),
+        "poisson": options.poisson and poisson(pile),
     }
-    return [name for name, holds in found.items() if holds and getattr(options, name)]
+    return [name for name, holds in found.items() if holds]
+
+
+@lru_cache(maxsize=64)  # few distinct rules exist; every game builds its Options
+def pair_table(
+    double_on: bool, suite_on: bool, wrap: bool, product10_on: bool, poisson_on: bool
+) -> tuple[tuple[bool, ...], ...]:
+    """``pairs[r1][r2]``: whether a card of rank ``r1`` on one of rank ``r2`` slaps by the enabled two-card
+    combinations (ranks 0..12, 13: joker), each pair asked of the predicates above; sums are counted by
+    ``slappable``, over any number of cards."""
+    checks = [
+        check
+        for enabled, check in (
+            (double_on, double),
+            (suite_on, lambda pile: suite(pile, wrap)),
+            (product10_on, product10),
+            (poisson_on, poisson),
+        )
+        if enabled
+    ]
+    return tuple(
+        tuple(any(check((below << 2, top << 2)) for check in checks) for below in range(JOKER + 1))
+        for top in range(JOKER + 1)
+    )
 
 
 def slappable(pile: tuple[int, ...], options: Options) -> bool:
-    """Whether a slap on ``pile`` now is valid: ``combinations(pile, options)`` is not empty, answered faster."""
+    """Whether a slap on ``pile`` now is valid: ``combinations(pile, options)`` is not empty, answered faster (the
+    two-card combinations by one look-up in ``Options.pairs``)."""
     if len(pile) < 2:
         return False
-    top = pile[-1] >> 2
-    if options.pairs[top][pile[-2] >> 2]:
+    if options.pairs[pile[-1] >> 2][pile[-2] >> 2]:
         return True
-    if options.sandwich and len(pile) >= 3 and top == pile[-3] >> 2 != pile[-2] >> 2 and top != JOKER:
-        return True
-    return options.sum10 and sum10(pile)
+    return (options.sandwich and sandwich(pile)) or (options.sum10 and sum10(pile))

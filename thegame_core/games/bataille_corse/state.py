@@ -6,46 +6,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
-from ...dealt import Recorded, TupleState
-from ...errors import InvalidAction, InvalidSetup
-from ...outcome import Outcome, Progress
-from ...protocol import Timer
+from ...dealt import Recorded, TupleState, checked_first_seat, checked_seat
+from ...outcome import Progress
+from ...protocol import StateDefaults, Timer
 from .actions import FALSE, FLIPS, STALE, VALID, Action, Flip, Judge, Slap
 from .cards import check_deck, deal
-from .engine import MAX_ERRORS, Reason, Window, advance, is_gathered, may_slap, step
+from .engine import MAX_ERRORS, advance, is_gathered, may_slap, step
+from .fields import Fields
 from .hidden import hidden_deal
 from .options import Options
 from .views import EXCLUDED, GAME_NAME, IN, OUT, Observation
 
 
-class Fields(NamedTuple):
-    """A state's fields, in the order ``engine.Table`` unpacks them."""
-
-    options: Options
-    deck: tuple[str, ...]  # the deal order, as card strings
-    first_seat: int
-    packets: tuple[tuple[int, ...], ...]  # each seat's queue: index 0 is flipped next
-    pile: tuple[int, ...]  # face-up cards, bottom first (with top_face_up, penalty cards among them)
-    penalty: tuple[int, ...]  # face-down penalty cards under the pile, in the order paid
-    pile_version: int
-    challenge: tuple[int, int, int] | None  # challenger, payer, attempts left
-    current: int  # the seat to flip
-    last_flipper: int | None
-    errors: tuple[int, ...]
-    blocked: int  # bit per seat: an OUT seat with an error on this pile
-    excluded: tuple[int, ...]  # in the order of their exclusion
-    ins: int  # bit per seat: IN (cards, or the open challenge's challenger or payer)
-    out_at: tuple[int, ...]  # the version at which each seat last went OUT (-1: never)
-    flips: int
-    won_by: tuple[int, int, int]  # piles won by a slap, by a challenge, otherwise
-    window: Window | None  # an open collection window: closes at (ms), gathered (at, seat)
-    history: tuple[Action, ...]
-    outcome: Outcome[Reason] | None
-
-
-class State(TupleState, Fields, Progress, Recorded):
+class State(TupleState, Fields, Progress, Recorded, StateDefaults):
     """One moment of a game of Bataille corse. Frozen, hashable, equal by value; replays from its history."""
 
     __slots__ = ()
@@ -56,12 +31,29 @@ class State(TupleState, Fields, Progress, Recorded):
         """Deal ``deck`` one card at a time clockwise from ``first_seat``, who flips first (C3)."""
         cards = check_deck(deck, options.jokers)
         players = options.players
-        if type(first_seat) is not int or not 0 <= first_seat < players:
-            raise InvalidSetup(f"first_seat must be an integer from 0 to {players - 1}, got {first_seat!r}")
+        checked_first_seat(first_seat, players)
         return cls(
-            options, cards, first_seat, deal(cards, players, first_seat), (), (), 0, None, first_seat, None,
-            (0,) * players, 0, (), (1 << players) - 1, (-1,) * players, 0, (0, 0, 0), None, (), None,
-        )  # fmt: skip
+            options=options,
+            deck=cards,
+            first_seat=first_seat,
+            packets=deal(cards, players, first_seat),
+            pile=(),
+            penalty=(),
+            pile_version=0,
+            challenge=None,
+            current=first_seat,
+            last_flipper=None,
+            errors=(0,) * players,
+            blocked=0,
+            excluded=(),
+            ins=(1 << players) - 1,
+            out_at=(-1,) * players,
+            flips=0,
+            won_by=(0, 0, 0),
+            window=None,
+            history=(),
+            outcome=None,
+        )
 
     # The protocol's questions -------------------------------------------------------------------
     @property
@@ -167,8 +159,8 @@ class State(TupleState, Fields, Progress, Recorded):
     # Views and logs -------------------------------------------------------------------------------
     def observe(self, seat: int | None = None) -> Observation:
         """What ``seat`` may see (``None``: a spectator). The only door to hidden information."""
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise InvalidAction(f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
+        if seat is not None:
+            checked_seat(seat, self.players)
         return Observation(
             seat,
             self.options,

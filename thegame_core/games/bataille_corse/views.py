@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ...dealt import view_header, without_seat
 from ...outcome import Outcome
 from .actions import Action, Flip, Slap, action_from_dict
 from .cards import CARD_OF, NAMES
@@ -62,17 +63,12 @@ class Observation(NamedTuple):
         """The view of the HTTP contract: common fields, the table, and a seat's own actions."""
         challenge, window = self.challenge, self.window
         playing = self.outcome is None
+        seats = [
+            {"seat": seat, "packet": packet, "state": state, "errors": errors}
+            for seat, (packet, state, errors) in enumerate(zip(self.packets, self.states, self.errors, strict=True))
+        ]
         view: dict[str, Any] = {
-            "game": GAME_NAME,
-            "status": self.status,
-            "outcome": None if self.outcome is None else self.outcome.to_dict(),
-            "version": self.version,
-            "options": self.options.to_dict(),
-            "players": self.options.players,
-            "seats": [
-                {"seat": seat, "packet": packet, "state": state, "errors": errors}
-                for seat, (packet, state, errors) in enumerate(zip(self.packets, self.states, self.errors, strict=True))
-            ],
+            **view_header(GAME_NAME, self, seats),
             "current_seat": self.current_seat,
             "waiting_for": [self.current_seat] if playing and self.current_seat is not None else [],
             "pile": [NAMES[card] for card in self.pile],
@@ -86,14 +82,8 @@ class Observation(NamedTuple):
         }
         if self.seat is not None:
             view["seat"] = self.seat
-            view["legal_actions"] = [_without_seat(action) for action in self.legal]
+            view["legal_actions"] = [without_seat(action) for action in self.legal]
         return view
-
-
-def _without_seat(action: Action) -> dict[str, Any]:
-    data = action.to_dict()
-    del data["seat"]
-    return data
 
 
 def observation_from_view(view: Mapping[str, Any], options: Options) -> Observation:

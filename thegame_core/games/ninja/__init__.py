@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dealt import DealtGame
-from ...protocol import BotFactory, GameInfo
+from ...protocol import BotFactory, BotPace, GameInfo
 from .actions import (
     Accept,
     Action,
@@ -94,6 +94,9 @@ class Ninja(DealtGame[State]):
 
     name = GAME_NAME
     info: GameInfo = INFO
+    #: Its races (completions) need a person's chance, and people watching want to see each move: 1.5 s is about
+    #: the time to see a pair on the pile and click, and a calm pace for in-turn moves.
+    bot_pace = BotPace(1500)
 
     def __init__(self) -> None:
         self.bots: dict[str, BotFactory] = dict(BOTS)  # random, greedy and best (bots/)

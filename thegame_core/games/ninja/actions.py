@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from ...dealt import seat_problem
 from ...errors import InvalidAction
 from .cards import HIGHEST, MAX_COPIES, NINJA
 from .options import MAX_PLAYERS
@@ -172,7 +173,7 @@ def shape_problem(action: object, players: int) -> str | None:
         return f"not an action of Ninja: {action!r}"
     seat = action.seat  # type: ignore[attr-defined]
     if type(seat) is not int or not 0 <= seat < players:
-        return f"seat must be an integer from 0 to {players - 1}, got {seat!r}"
+        return seat_problem(seat, players)
     if kind is Play:
         value, count = action.value, action.count  # type: ignore[attr-defined]
         if type(count) is not int or not 1 <= count <= MAX_COPIES:

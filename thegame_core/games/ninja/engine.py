@@ -17,10 +17,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, TypeVar
 
 from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
-from ...outcome import Outcome
+from ...outcome import Outcome, Status
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp, shape_problem
 from .cards import CARDS_IN_DECK, HAND_TARGET, NINJA, card_name
-from .fields import DERIVED, GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Phase, Reason, Window, questions
+from .fields import GIVE, PLAY, REFILL, SWAP, Fields, GiveInfo, Pending, Phase, Reason, Window, questions, read_fields
 from .options import Options
 from .rules import (
     BURN_RUN,
@@ -69,10 +69,11 @@ S = TypeVar("S", bound=Fields)
 
 
 class Table:
-    """The fields of a state being changed by an action (``Fields`` but ``history`` and the derived
-    ones), as attributes: per-seat zones stay tuples, and a change replaces one seat's entry (``_put``)."""
+    """The fields of a state being changed by an action (``Fields``), as attributes: per-seat zones stay tuples,
+    and a change replaces one seat's entry (``_put``). ``history`` and the derived fields are set when the new
+    state is built (``state``). Its slots follow ``Fields``; a test holds its declarations to ``Fields``' own."""
 
-    __slots__ = (*(name for name in Fields._fields if name != "history" and name not in DERIVED), "players")
+    __slots__ = (*Fields._fields, "players")
     options: Options
     deck: tuple[int, ...]
     first_seat: int
@@ -91,33 +92,39 @@ class Table:
     pending: Pending | None
     turns: int
     out: tuple[int, ...]
+    history: tuple[Action, ...]
     outcome: Outcome[Reason] | None
+    status: Status
+    waiting_for: frozenset[int]
+    asking: tuple[int, ...] | None
     players: int
 
     @classmethod
     def copy_of(cls, state: Fields) -> Table:
-        """A table holding ``state``'s fields (read by position, in ``Fields``' order), but the history and
-        the derived ones."""
+        """A table holding ``state``'s fields, but the history and the derived ones."""
         table = cls()
-        (
-            table.options, table.deck, table.first_seat, table.hands, table.face_up, table.face_down, table.drawn,
-            table.pile, table.burned, table.last_layer, table.phase, table.turn, table.ready, table.give, table.window,
-            table.pending, table.turns, table.out, _, table.outcome, _, _, _,
-        ) = state  # fmt: skip
-        table.players = len(table.hands)
+        table.options, table.deck, table.first_seat = state.options, state.deck, state.first_seat
+        table.hands, table.face_up, table.face_down = state.hands, state.face_up, state.face_down
+        table.drawn, table.pile, table.burned, table.last_layer = (
+            state.drawn,
+            state.pile,
+            state.burned,
+            state.last_layer,
+        )
+        table.phase, table.turn, table.ready = state.phase, state.turn, state.ready
+        table.give, table.window, table.pending = state.give, state.window, state.pending
+        table.turns, table.out, table.outcome = state.turns, state.out, state.outcome
+        table.players = len(state.hands)
         return table
 
     def state(self, cls: type[S], history: tuple[Action, ...]) -> S:
-        """The state of class ``cls`` holding this table's fields, ``history`` and what follows from them."""
-        return tuple.__new__(
-            cls,
-            (
-                self.options, self.deck, self.first_seat, self.hands, self.face_up, self.face_down, self.drawn,
-                self.pile, self.burned, self.last_layer, self.phase, self.turn, self.ready, self.give, self.window,
-                self.pending, self.turns, self.out, history, self.outcome,
-                *questions(self.options, self.phase, self.turn, self.ready, self.window, self.outcome),
-            ),
-        )  # fmt: skip
+        """The state of class ``cls`` holding this table's fields, ``history`` and what follows from them, read by name
+        (``fields.read_fields``)."""
+        self.history = history
+        self.status, self.waiting_for, self.asking = questions(
+            self.options, self.phase, self.turn, self.ready, self.window, self.outcome
+        )
+        return tuple.__new__(cls, read_fields(self))
 
     # Facts used by several steps -----------------------------------------------------------
     def held(self, seat: int) -> int:

@@ -6,6 +6,7 @@ A module of its own so that the transitions (``engine``), the legal actions (``l
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from ...outcome import Outcome, Status
@@ -91,6 +92,9 @@ class Fields(NamedTuple):
     asking: tuple[int, ...] | None
 
 
+#: Every field of ``Fields`` read by name from an object holding them as attributes (``engine.Table``), in
+#: ``Fields``' order: a state is built by name at the cost of one C call.
+read_fields = attrgetter(*Fields._fields)
 #: The fields that follow from the others (``Fields``).
 DERIVED = ("status", "waiting_for", "asking")
 PLAYING: Status = "playing"

@@ -7,6 +7,7 @@ Built from the same predicates as the transitions (``rules``) and from shared ac
 
 from __future__ import annotations
 
+from ...dealt import seat_problem
 from ...errors import InvalidAction
 from .actions import Accept, Action, Complete, Give, PickUp, Play, Ready, Swap, TakeFaceUp
 from .cards import HIGHEST, MAX_COPIES, NINJA
@@ -53,14 +54,12 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
     """Every action ``seat`` may send now, out-of-turn completions, counters and NINJA included, in a
     fixed order: a completion, groups by ascending value then count, a pick-up, ready or accept
     last. Any other action is refused (``engine``). ``InvalidAction`` for a seat not in the game."""
-    (
-        options, _, _, hands, face_up, _, _, pile, _, _, phase, turn, ready, give, window, _, _, out, _, outcome,
-        _, _, _,
-    ) = fields  # fmt: skip
+    hands = fields.hands
     if type(seat) is not int or not 0 <= seat < len(hands):
-        raise InvalidAction(f"seat must be an integer from 0 to {len(hands) - 1}, got {seat!r}")
-    if outcome is not None:
+        raise InvalidAction(str(seat_problem(seat, len(hands))))
+    if fields.outcome is not None:
         return []
+    options, pile, phase, turn, window = fields.options, fields.pile, fields.phase, fields.turn, fields.window
     if phase == PLAY and seat == turn:  # most calls: a turn (groups from the hand, remembered by hand)
         hand = hands[seat]
         if hand:
@@ -76,13 +75,13 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
                 return [_COMPLETES[seat][window.value], *plays]  # a completion first
             return list(plays)
     if phase == SWAP:
-        if ready[seat]:
+        if fields.ready[seat]:
             return []
-        held, up = sorted(set(hands[seat])), sorted(set(face_up[seat]))
+        held, up = sorted(set(hands[seat])), sorted(set(fields.face_up[seat]))
         swaps: list[Action] = [Swap(seat, card, value) for card in held for value in up if card != value]
         return [*swaps, _READY[seat]]
     if phase == REFILL:
-        return [_TAKES[seat][value] for value in sorted(set(face_up[seat]))] if seat == turn else []
+        return [_TAKES[seat][value] for value in sorted(set(fields.face_up[seat]))] if seat == turn else []
     actions = []  # a completion first, then what the phase allows
     source = _source(fields, seat)
     if window is not None and window.placed_by != seat and source.count(window.value) >= window.need:
@@ -102,11 +101,12 @@ def legal_actions(fields: Fields, seat: int) -> list[Action]:
             actions += _group_plays(seat, source, _ONLY_NINJA, options.limit)
         return actions
     if phase == GIVE:
+        give = fields.give
         assert give is not None
-        giver, target, _ = give
+        giver, target = give.giver, give.target
         if target is None:
             if seat == giver:
-                gives = _GIVES[seat]
+                gives, out = _GIVES[seat], fields.out
                 actions += [gives[other] for other in range(len(hands)) if other != seat and other not in out]
                 if options.give_optional:
                     actions.append(gives[None])
@@ -124,16 +124,17 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
 
     It names seats by what they hold, so it is for referees (the simulator, a bot runner), never a view.
     """
-    options, _, _, hands, face_up, _, _, _, _, _, phase, turn, _, _, window, _, _, _, _, outcome, _, _, _ = fields
-    if outcome is not None:
+    if fields.outcome is not None:
         return ()
+    options, phase, turn, window = fields.options, fields.phase, fields.turn, fields.window
     out_of_turn = options.out_of_turn
     if window is None:
         if phase != SWAP and not out_of_turn:
             return (turn,)  # most calls: one seat to act, nobody with an out-of-turn claim
         order: list[int] = []
     else:  # seats able to complete, clockwise from the placer
-        value, seat, need = window
+        value, seat, need = window.value, window.placed_by, window.need
+        hands, face_up = fields.hands, fields.face_up
         order, from_table, players = [], options.from_table, len(hands)
         for _ in range(players - 1):
             seat = seat + 1 if seat + 1 < players else 0
@@ -149,19 +150,20 @@ def asking_order(fields: Fields) -> tuple[int, ...]:
     def clockwise_after(seat: int) -> list[int]:
         return [(seat + step) % players for step in range(1, players + 1)]
 
-    if phase == GIVE and options.any_player_may_counter and fields.give is not None and fields.give.target is not None:
-        giver, target, _ = fields.give
+    give = fields.give
+    if phase == GIVE and options.any_player_may_counter and give is not None and give.target is not None:
+        giver, target = give.giver, give.target
         order += [
             seat
             for seat in clockwise_after(giver)
             if seat not in (giver, target) and any(card in COUNTERS for card in _source(fields, seat))
         ]
     elif phase == PLAY and options.ninja_out_of_turn:
-        order += [seat for seat in clockwise_after(fields.turn)[:-1] if NINJA in _source(fields, seat)]
+        order += [seat for seat in clockwise_after(turn)[:-1] if NINJA in _source(fields, seat)]
     if phase == SWAP:
         order += [seat for seat in clockwise_after(fields.first_seat - 1) if not fields.ready[seat]]
     else:
-        order.append(fields.turn)
+        order.append(turn)
     return tuple(dict.fromkeys(order))
 
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
-from ...errors import InvalidSetup
-from ...option_table import resolve
+from ...option_table import check_players, option_names, options_dict, preset_matching, resolve
 from ...protocol import OptionInfo
 from .cards import HIGHEST, MAX_COPIES
+from .rules import group_legal
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 LOBBY_MAX_PLAYERS = 5  # N2: 2-5 by default, 6 allowed (with an empty stock)
@@ -193,8 +193,6 @@ class Options:
         )  # fmt: skip
         derived = _DERIVED.get(key)
         if derived is None:
-            from .rules import group_legal  # rules reads Options: imported here, not at the top
-
             derived = _DERIVED[key] = (
                 tuple(
                     tuple(group_legal(value, ref or None, self) for value in range(HIGHEST + 1))
@@ -219,12 +217,10 @@ class Options:
         return self.limit
 
     def to_dict(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in _DICT_FIELDS}
-        data["preset"] = self.preset
-        return data
+        return options_dict(self, _DICT_FIELDS, self.preset)
 
 
-_DICT_FIELDS = tuple(option.name for option in fields(Options) if option.init)
+_DICT_FIELDS = option_names(Options)
 _DERIVED_FIELDS = tuple(option.name for option in fields(Options) if not option.init)
 #: The default options of each player count, built once: every game without options asks for them.
 _DEFAULTS = {players: Options(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
@@ -233,13 +229,7 @@ _DEFAULTS = {players: Options(players) for players in range(MIN_PLAYERS, MAX_PLA
 @lru_cache(maxsize=256)  # every view names the preset; few distinct options exist in practice
 def preset_of(options: Options) -> str | None:
     """The preset these options match, if any."""
-    return next((name for name in PRESETS if resolve_options(options.players, {"preset": name}) == options), None)
-
-
-def check_players(players: Any) -> int:
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidSetup(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
-    return players
+    return preset_matching(options, PRESETS, resolve_options)
 
 
 def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> Options:
@@ -248,7 +238,7 @@ def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> O
     Unknown keys and bad values raise ``InvalidSetup`` rather than being ignored, so a typo never
     silently plays a different game. ``Options.to_dict()`` is accepted back (its ``players`` must agree).
     """
-    players = check_players(players)
+    players = check_players(players, MIN_PLAYERS, MAX_PLAYERS)
     if options is None:
         return _DEFAULTS[players]
     return resolve(players, options, OPTIONS, PRESETS, Options)

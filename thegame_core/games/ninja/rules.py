@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import NINJA
-from .options import Options
+
+if TYPE_CHECKING:  # options works out its answers by these rules (``Options.plays_on``): it imports this module
+    from .options import Options
 
 SIX, EIGHT, NINE, ONE, THIRTEEN = 6, 8, 9, 1, 13
 BURN_RUN = 4  # N7.4: four of a kind on top burn the pile

@@ -9,9 +9,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ...dealt import Recorded, TupleState
-from ...errors import InvalidAction, InvalidSetup
+from ...dealt import Recorded, TupleState, checked_first_seat, checked_seat
 from ...outcome import Progress
+from ...protocol import StateDefaults
 from .actions import Action
 from .cards import CARDS_IN_DECK, check_deck, deal
 from .fast_path import advance, step
@@ -23,7 +23,7 @@ from .rules import reference
 from .views import GAME_NAME, Observation, SeenGive, SeenWindow
 
 
-class State(TupleState, Fields, Progress, Recorded):
+class State(TupleState, Fields, Progress, Recorded, StateDefaults):
     """One moment of a game of Ninja. Frozen, hashable, equal by value; replays from its history.
 
     A named tuple underneath (cheap to build: every action builds one), equal only to a state of
@@ -38,14 +38,35 @@ class State(TupleState, Fields, Progress, Recorded):
         """Deal ``deck`` from ``first_seat`` (N4) and open the swap phase."""
         cards = check_deck(deck)
         players = options.players
-        if type(first_seat) is not int or not 0 <= first_seat < players:
-            raise InvalidSetup(f"first_seat must be an integer from 0 to {players - 1}, got {first_seat!r}")
+        checked_first_seat(first_seat, players)
         face_down, face_up, hands, dealt = deal(cards, players, first_seat)
         ready = (False,) * players
+        status, waiting_for, asking = questions(options, SWAP, first_seat, ready, None, None)
         return cls(
-            options, cards, first_seat, hands, face_up, face_down, dealt, (), 0, None, SWAP, first_seat, ready,
-            None, None, None, 0, (), (), None, *questions(options, SWAP, first_seat, ready, None, None),
-        )  # fmt: skip
+            options=options,
+            deck=cards,
+            first_seat=first_seat,
+            hands=hands,
+            face_up=face_up,
+            face_down=face_down,
+            drawn=dealt,
+            pile=(),
+            burned=0,
+            last_layer=None,
+            phase=SWAP,
+            turn=first_seat,
+            ready=ready,
+            give=None,
+            window=None,
+            pending=None,
+            turns=0,
+            out=(),
+            history=(),
+            outcome=None,
+            status=status,
+            waiting_for=waiting_for,
+            asking=asking,
+        )
 
     # The protocol's questions -----------------------------------------------------------------
     @property
@@ -93,41 +114,43 @@ class State(TupleState, Fields, Progress, Recorded):
 
     # Views and logs -----------------------------------------------------------------------------
     def _seat(self, seat: Any) -> int:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise InvalidAction(f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
-        return seat
+        return checked_seat(seat, self.players)
 
     def observe(self, seat: int | None = None) -> Observation:
         """What ``seat`` may see (``None``: a spectator). The only door to hidden information."""
-        (
-            options, _, _, hands, face_up, face_down, drawn, pile, burned, _, phase, turn, ready, give, window, _, _, _,
-            history, outcome, _, waiting_for, _,
-        ) = self  # fmt: skip
+        options, hands, pile, give, window, outcome = (
+            self.options,
+            self.hands,
+            self.pile,
+            self.give,
+            self.window,
+            self.outcome,
+        )
         hand: tuple[int, ...] = ()
         legal: tuple[Action, ...] = ()
         if seat is not None:
             legal = tuple(legal_actions(self, seat))  # checks the seat
             hand = hands[seat]
         return Observation(
-            seat,
-            hand,
-            options,
-            phase,
-            pile,
-            reference(pile, options),
-            CARDS_IN_DECK - drawn,
-            burned,
-            None if give is None else SeenGive(give.giver, give.target),
-            None if window is None else SeenWindow(window.value, window.placed_by),
-            tuple(map(len, hands)),
-            face_up,
-            tuple(map(len, face_down)),
-            ready,
-            None if outcome is not None else turn,
-            waiting_for,
-            legal,
-            history,
-            outcome,
+            seat=seat,
+            hand=hand,
+            options=options,
+            phase=self.phase,
+            pile=pile,
+            ref=reference(pile, options),
+            stock=CARDS_IN_DECK - self.drawn,
+            burned=self.burned,
+            give=None if give is None else SeenGive(give.giver, give.target),
+            completion=None if window is None else SeenWindow(window.value, window.placed_by),
+            hand_sizes=tuple(map(len, hands)),
+            face_up=self.face_up,
+            face_down=tuple(map(len, self.face_down)),
+            ready=self.ready,
+            current_seat=None if outcome is not None else self.turn,
+            waiting_for=self.waiting_for,
+            legal=legal,
+            history=self.history,
+            outcome=outcome,
         )
 
     def view(self, seat: int) -> dict[str, Any]:

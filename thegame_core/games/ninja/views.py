@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
+from ...dealt import view_header, without_seat
 from ...outcome import Outcome, Progress
 from .actions import Action, action_from_dict
 from .cards import CARDS_IN_DECK, TABLE_CARDS
@@ -75,19 +76,14 @@ class Observation(Progress):
         """The view of the HTTP contract: common fields, Ninja's public fields, and a seat's own."""
         give = self.give
         completion = self.completion
+        seats = [
+            {"seat": seat, "hand_size": size, "face_up": list(up), "face_down": down, "ready": ready}
+            for seat, (size, up, down, ready) in enumerate(
+                zip(self.hand_sizes, self.face_up, self.face_down, self.ready, strict=True)
+            )
+        ]
         view: dict[str, Any] = {
-            "game": self.game,
-            "status": self.status,
-            "outcome": None if self.outcome is None else self.outcome.to_dict(),
-            "version": self.version,
-            "options": self.options.to_dict(),
-            "players": self.options.players,
-            "seats": [
-                {"seat": seat, "hand_size": size, "face_up": list(up), "face_down": down, "ready": ready}
-                for seat, (size, up, down, ready) in enumerate(
-                    zip(self.hand_sizes, self.face_up, self.face_down, self.ready, strict=True)
-                )
-            ],
+            **view_header(self.game, self, seats),
             "current_seat": self.current_seat,
             "waiting_for": sorted(self.waiting_for),
             "phase": self.phase,
@@ -101,7 +97,7 @@ class Observation(Progress):
         if self.seat is not None:
             view["seat"] = self.seat
             view["hand"] = list(self.hand)
-            view["legal_actions"] = [_without_seat(action) for action in self.legal]
+            view["legal_actions"] = [without_seat(action) for action in self.legal]
         return view
 
 
@@ -130,12 +126,6 @@ def observation_from_view(view: Mapping[str, Any], options: Options, history: tu
         history=history,
         outcome=Outcome.from_dict(view["outcome"]),
     )
-
-
-def _without_seat(action: Action) -> dict[str, Any]:
-    data = action.to_dict()
-    del data["seat"]
-    return data
 
 
 def lobby_view(options: Options) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from ...dealt import seat_problem
 from ...errors import InvalidAction
 
 PILES = ("asc1", "asc2", "desc1", "desc2")
@@ -66,10 +67,6 @@ class Signal(NamedTuple):
 Action = Play | EndTurn | Signal
 
 
-def is_seat(value: Any, players: int) -> bool:
-    return type(value) is int and 0 <= value < players  # a bool is not a seat
-
-
 def is_card(value: Any) -> bool:
     return type(value) is int and LOWEST_CARD <= value <= HIGHEST_CARD
 
@@ -82,8 +79,9 @@ def shape_problem(action: object, players: int) -> str | None:
     """
     if not isinstance(action, (Play, EndTurn, Signal)) or type(action) not in (Play, EndTurn, Signal):
         return f"not an action of The Game: {action!r}"
-    if not is_seat(action.seat, players):
-        return f"seat must be an integer from 0 to {players - 1}, got {action.seat!r}"
+    problem = seat_problem(action.seat, players)
+    if problem is not None:
+        return problem
     if isinstance(action, EndTurn):
         return None
     if type(action.pile) is not str or action.pile not in PILE_INDEX:

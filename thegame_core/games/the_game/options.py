@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from ...errors import InvalidSetup
+from ...option_table import check_players, option_names, options_dict, preset_matching
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
 MAX_HAND_SIZE = 8
@@ -41,18 +42,16 @@ class Options:
         return preset_of(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as JSON, with their preset (every view and every snapshot holds them: read field by field,
-        not by ``asdict``, which deep-copies at several times the cost)."""
-        return {**{name: getattr(self, name) for name in _FIELDS}, "preset": self.preset}
+        return options_dict(self, _FIELDS, self.preset)
 
 
-_FIELDS = tuple(option.name for option in fields(Options))
+_FIELDS = option_names(Options)
 
 
 @lru_cache(maxsize=256)  # every view names the preset; a few dozen distinct options exist in practice
 def preset_of(options: Options) -> str | None:
     """The preset these options match, if any."""
-    return next((name for name in PRESETS if resolve_options(options.players, {"preset": name}) == options), None)
+    return preset_matching(options, PRESETS, resolve_options)
 
 
 def _int_in(name: str, value: Any, low: int, high: int) -> int:
@@ -67,7 +66,7 @@ def resolve_options(players: Any, options: Mapping[str, Any] | None = None) -> O
     Unknown keys and out-of-range values raise ``InvalidSetup`` rather than being ignored,
     so a typo never silently plays a different game.
     """
-    players = _int_in("players", players, MIN_PLAYERS, MAX_PLAYERS)
+    players = check_players(players, MIN_PLAYERS, MAX_PLAYERS)
     if options is None:  # the standard game, and the common case
         return Options(players, default_hand_size(players))
     if not isinstance(options, Mapping):

@@ -11,9 +11,10 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Literal, NamedTuple, NoReturn
 
-from ...dealt import Recorded, TupleState, checked_deck
-from ...errors import GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
+from ...dealt import Recorded, TupleState, checked_deck, checked_first_seat
+from ...errors import GameOver, IllegalAction, InvalidAction, NotYourTurn
 from ...outcome import Outcome, Progress
+from ...protocol import StateDefaults
 from .actions import PILE_INDEX, Action, EndTurn, Play, Signal, shape_problem
 from .hidden import hidden_deal
 from .options import Options
@@ -47,7 +48,7 @@ class _Fields(NamedTuple):
     outcome: Outcome[Reason] | None = None
 
 
-class State(TupleState, _Fields, Progress, Recorded):
+class State(TupleState, _Fields, Progress, Recorded, StateDefaults):
     """One moment of a game of The Game. Frozen, hashable, equal by value; replays from its history.
 
     A named tuple underneath (five times cheaper to build than a frozen dataclass, and every
@@ -63,8 +64,7 @@ class State(TupleState, _Fields, Progress, Recorded):
         """Deal round robin from seat 0 (card ``d[i]`` goes to seat ``i mod players``) and start."""
         deck = checked_deck(deck, FULL_DECK, "the 98 cards 2..99 in draw order")
         players = options.players
-        if isinstance(first_seat, bool) or not isinstance(first_seat, int) or not 0 <= first_seat < players:
-            raise InvalidSetup(f"first_seat must be from 0 to {players - 1}, got {first_seat!r}")
+        checked_first_seat(first_seat, players)
         dealt = players * options.hand_size
         hands = tuple(tuple(sorted(deck[seat:dealt:players])) for seat in range(players))
         required, outcome = _turn_start(options, hands[first_seat], BASES, dealt, first_seat)

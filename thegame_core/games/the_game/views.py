@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ...dealt import view_header, without_seat
 from ...outcome import Outcome, Progress
 from . import rules
 from .actions import HIGHEST_CARD, PILES, SIGNAL_KINDS, Action, EndTurn, Play, Signal
@@ -96,14 +97,9 @@ class Observation(Progress):
 
     def to_dict(self) -> dict[str, Any]:
         """The view of the HTTP contract (``docs/api.md``, "Views of every game")."""
+        seats = [{"seat": seat, "hand_size": size} for seat, size in enumerate(self.hand_sizes)]
         view: dict[str, Any] = {
-            "game": self.game,
-            "status": self.status,
-            "outcome": None if self.outcome is None else self.outcome.to_dict(),
-            "version": self.version,
-            "options": self.options.to_dict(),
-            "players": self.options.players,
-            "seats": [{"seat": seat, "hand_size": size} for seat, size in enumerate(self.hand_sizes)],
+            **view_header(self.game, self, seats),
             "piles": [
                 {"id": name, "direction": "up" if rules.ASCENDING[index] else "down", "top": self.tops[index]}
                 for index, name in enumerate(PILES)
@@ -121,7 +117,7 @@ class Observation(Progress):
             view["hand"] = list(self.hand)
             view["legal_plays"] = [{"card": play.card, "pile": play.pile} for play in self.legal_plays()]
             view["can_end_turn"] = self.can_end_turn()
-            view["legal_actions"] = [_without_seat(action.to_dict()) for action in self.legal_actions()]
+            view["legal_actions"] = [without_seat(action) for action in self.legal_actions()]
         return view
 
 
@@ -141,12 +137,6 @@ def observation_from_view(view: Mapping[str, Any], options: Options, history: tu
         history,
         Outcome.from_dict(view["outcome"]),
     )
-
-
-def _without_seat(action: dict[str, Any]) -> dict[str, Any]:
-    """An action's dict form as a client sends it back: the token says who acts."""
-    del action["seat"]
-    return action
 
 
 # Every play of every seat, built once and shared (actions are immutable): bots and simulations

@@ -17,11 +17,13 @@ import thegame_core as tg
 
 @pytest.mark.parametrize("game", tg.game_names())
 def test_every_game_shows_its_seed_s_hash_from_its_lobby_on(http: FlaskClient, game: str) -> None:
-    table = with_bots(http, game)
+    table = new_game(http, game=game, players=2)  # two people: the game waits for them (bots could end it at once)
     lobby = table.view().get_json()
     assert lobby["seed"] is None and len(lobby["seed_sha256"]) == 64
+    table.fill()
     assert table.start(first_seat=0).status_code == 200
     playing = table.view().get_json()
+    assert playing["status"] == "playing"
     assert playing["seed"] is None and playing["seed_sha256"] == lobby["seed_sha256"]
 
 

@@ -122,10 +122,15 @@ def losses(traffic: Traffic, before: dict[str, int]) -> tuple[int, int]:
 
 
 @contextmanager
-def serving(redis_url: str) -> Iterator[tuple[Acknowledged, list[tuple[str, str]], list[Follower]]]:
-    """gunicorn (two workers) on ``redis_url``: its traffic, ``STREAMS`` watched games and their followers."""
+def serving(
+    redis_url: str, queue_url: str | None = None
+) -> Iterator[tuple[Acknowledged, list[tuple[str, str]], list[Follower]]]:
+    """gunicorn (two workers) on ``redis_url`` (its job queue on ``queue_url``, needed beside a Redis Cluster): its
+    traffic, ``STREAMS`` watched games and their followers."""
     with pytest.MonkeyPatch.context() as environment:
         environment.setenv("REDIS_URL", redis_url)
+        if queue_url is not None:
+            environment.setenv("TG_QUEUE_URL", queue_url)
         environment.setenv("WEB_CONCURRENCY", "2")
         with running(GUNICORN) as (web, _):
             traffic = Acknowledged(f"http://127.0.0.1:{web}")

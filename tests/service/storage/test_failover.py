@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 
 import pytest
-from redis_cluster import available, cluster_nodes
+from redis_cluster import available, cluster_nodes, free_node_port, redis_server
 from test_crashes import STREAMS, assert_only_503, assert_streams_resume, losses, serving
 from test_faults import DOWN, play_through, wait_for
 
@@ -24,10 +25,12 @@ GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "python:service.gunico
 MAY_LOSE = 5
 
 
-def test_a_master_killed_mid_play_fails_over_to_its_replica() -> None:
+def test_a_master_killed_mid_play_fails_over_to_its_replica(tmp_path: Path) -> None:
+    queue_port = free_node_port()  # the job queue needs a plain Redis beside the cluster (docs/api.md, "Run it")
     with (
         cluster_nodes(1, "--cluster-node-timeout", "1000") as cluster,
-        serving(cluster.url) as (traffic, games, followers),
+        redis_server(queue_port, tmp_path),
+        serving(cluster.url, f"redis://127.0.0.1:{queue_port}/0") as (traffic, games, followers),
     ):
         before: dict[str, int] = {}
         times = []

@@ -41,6 +41,7 @@ from .http.headers import options_reply, secure_headers
 from .http.json_provider import FastJSONProvider
 from .limits import Budget, Limits
 from .limits.streams import StreamSlots
+from .ratings import Leaderboards, Ratings
 from .runtime import Runtime
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
 from .storage.redis_client import redis_client
@@ -86,7 +87,16 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     runner = ClockRunner(store, settings, clock, hub.watches)
     analyses = AnalysisWorker(store, AnalysisStore(store.client), config["ANALYSIS_ROLLOUTS"], settings.bot_share)
     daily, limits = _daily(config, store, settings.bot_share), _limits(config, store)
-    return Runtime(store, lobbies, hub, runner, settings, clock, daily, analyses, limits)
+    ratings = Ratings(
+        store.client, Leaderboards(store.client, config.get("RATINGS_PREFIX", "tg:")), _player_ttl(config)
+    )
+    return Runtime(store, lobbies, hub, runner, settings, clock, daily, analyses, ratings, limits)
+
+
+def _player_ttl(config: Mapping[str, Any]) -> int:
+    """How long a player's ratings are kept after their last rated game: as long as a player is (``PLAYER_TTL``, 400
+    days by default). Tests may set ``RATINGS_PREFIX`` (leaderboards of their own)."""
+    return int(config.get("PLAYER_TTL", 400 * 86_400))
 
 
 def _daily(config: Mapping[str, Any], store: GameStore, bot_share: int) -> Daily:

@@ -8,7 +8,7 @@ import flask_smorest
 import marshmallow as ma
 from flask import Flask
 
-from . import actions, analysis, daily, events, games, health, log, seats, the_game
+from . import actions, analysis, daily, events, games, health, leaderboards, log, seats, the_game
 from .game_schemas import components
 from .schemas import ErrorSchema
 
@@ -31,7 +31,18 @@ API_SETTINGS = {
     },
 }
 
-BLUEPRINTS = (games.blp, seats.blp, actions.blp, the_game.blp, log.blp, analysis.blp, events.blp, health.blp, daily.blp)
+BLUEPRINTS = (
+    games.blp,
+    seats.blp,
+    actions.blp,
+    the_game.blp,
+    log.blp,
+    analysis.blp,
+    events.blp,
+    health.blp,
+    daily.blp,
+    leaderboards.blp,
+)
 
 
 class Api(flask_smorest.Api):  # type: ignore[misc]

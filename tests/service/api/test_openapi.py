@@ -34,6 +34,7 @@ OPERATIONS = {
     ("post", "/v1/games/{game_id}/actions"): "send_actions",
     ("get", "/v1/daily/{game}/{players}/{day}"): "get_daily_board",
     ("get", "/v1/daily/{game}/{players}/{day}/me"): "get_daily_rank",
+    ("get", "/v1/leaderboards/{game}"): "get_leaderboard",
 }
 
 

@@ -125,6 +125,7 @@ class GameRecord:
     actions: int
     score: int | None
     stats: tuple[tuple[str, int], ...] = ()  # the game's own counts (``state.stats()``), if it has them
+    ranking: tuple[int, ...] = ()  # a competitive game's seats, best first (``Outcome.ranking``)
 
 
 def check_setup(setup: Setup) -> None:
@@ -291,6 +292,7 @@ def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
         actions=state.version,
         score=score if type(score) is int else None,
         stats=tuple(stats.items()),
+        ranking=outcome.ranking,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
@@ -195,3 +196,30 @@ def test_stale_players_are_skipped_even_beyond_one_prune(boards: Leaderboards, m
     monkeypatch.setattr("service.ratings.board.PRUNE", 1)  # fewer dropped per call than are stale
     assert [entry.player for entry in boards.top("ninja", NOW_MS)[1]] == ["fresh"]
     assert boards.standing("ninja", "fresh", NOW_MS).rank is not None
+
+
+def test_racing_raters_rate_a_game_once_and_lose_no_game(
+    ratings: Ratings, boards: Leaderboards, connect: Callable[[], redis.Redis], game_id: Callable[[str], str]
+) -> None:
+    """Processes rating at once (threads with clients of their own): one game by all of them, and several games of
+    one player each by one of them."""
+    ann, *rivals = players(8)
+    racers = [Ratings(connect(), Leaderboards(connect(), boards.prefix), TTL) for _ in range(6)]
+    with ThreadPoolExecutor(6) as pool:
+        same = list(
+            pool.map(lambda racer: racer.rate_game("ninja", game_id("g"), [0, 1], [ann, rivals[0]], NOW_MS), racers)
+        )
+    assert all(seats == same[0] for seats in same)
+    assert ratings.current(ann, "ninja").games == 1
+    with ThreadPoolExecutor(6) as pool:
+        others = [
+            pool.submit(racer.rate_game, "ninja", game_id(f"g{number}"), [1, 0], [ann, rival], NOW_MS)
+            for number, (racer, rival) in enumerate(zip(racers, rivals[1:], strict=True))
+        ]
+        [future.result() for future in others]
+    assert ratings.current(ann, "ninja").games == 7
+    assert [entry["n"] for entry in ratings.history(ann, "ninja")] == list(range(1, 8))
+    lost = ratings.current(ann, "ninja").rating.mu
+    assert lost < same[0][0].after.mu - 5  # six losses all counted
+    assert boards.standing("ninja", ann, NOW_MS).rank is None  # still provisional
+    assert all(ratings.current(rival, "ninja").games == 1 for rival in rivals[1:])

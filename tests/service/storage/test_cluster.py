@@ -56,6 +56,16 @@ from test_lobby_list import (
     test_the_index_lives_on_one_cluster_slot,
 )
 from test_ninja_http import test_a_completion_that_reaches_the_store_first_wins
+from test_ratings import (  # noqa: F401 (boards, ratings, game_id: the fixtures of the ratings tests)
+    boards,
+    game_id,
+    ratings,
+    test_a_game_is_rated_from_its_ranking_and_stored_with_its_history,
+    test_a_game_rated_twice_changes_nothing_the_second_time,
+    test_a_player_moved_since_the_decision_gets_the_game_s_change,
+    test_a_rating_stopped_halfway_is_completed_by_the_next_try,
+    test_the_leaderboard_keeps_players_rated_in_the_last_30_days,
+)
 from test_store import (
     test_a_conflicting_change_is_recomputed_from_fresh_data,
     test_create_never_overwrites,
@@ -69,6 +79,11 @@ from service import create_app
 from service.storage.store import game_key
 
 ON_THE_CLUSTER = [
+    test_a_game_is_rated_from_its_ranking_and_stored_with_its_history,
+    test_a_game_rated_twice_changes_nothing_the_second_time,
+    test_a_player_moved_since_the_decision_gets_the_game_s_change,
+    test_a_rating_stopped_halfway_is_completed_by_the_next_try,
+    test_the_leaderboard_keeps_players_rated_in_the_last_30_days,
     test_a_competitive_result_has_a_place,
     test_a_deal_s_keys_share_a_slot_and_expire,
     test_a_finished_game_posts_its_result_once_read_from_the_game,

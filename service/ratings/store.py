@@ -96,14 +96,13 @@ class Ratings:
         player id per seat): each seat's rating before and after, as decided the first time it was rated."""
         if len(set(players)) != len(players):
             raise ValueError("a rated game seats each player once")
-        seats = self._decided(game, game_id, ranking, players, ended_ms)
+        seats = self._decided(game, game_id, ranking, players)
         for seat in seats:
             self._apply(game, game_id, seat, len(players), ended_ms)
         return seats
 
-    def _decided(
-        self, game: str, game_id: str, ranking: Sequence[int], players: Sequence[str], ended_ms: int
-    ) -> list[Seat]:
+    def _decided(self, game: str, game_id: str, ranking: Sequence[int], players: Sequence[str]) -> list[Seat]:
+        """Every seat's rating before and after the game: decided now from the players' ratings, or as stored."""
         stored = self.client.get(decision_key(game_id))
         if stored is None:
             before = [self.current(player, game).rating for player in players]
@@ -126,8 +125,9 @@ class Ratings:
                 try:
                     pipe.watch(rating, history)
                     if not pipe.hexists(history, game_id):
+                        now = self.current(seat.player, game)
                         pipe.multi()
-                        self._write(pipe, game, game_id, seat, seats, ended_ms)
+                        self._write(pipe, game, game_id, seat, now, seats, ended_ms)
                         pipe.execute()
                     break
                 except redis.WatchError:
@@ -136,14 +136,15 @@ class Ratings:
         points = None if now.rating.provisional else now.rating.points
         self.boards.update(game, seat.player, now.games, points, now.ended_ms)
 
-    def _write(self, pipe: Any, game: str, game_id: str, seat: Seat, seats: int, ended_ms: int) -> None:
-        now = self.current(seat.player, game)
+    def _write(self, pipe: Any, game: str, game_id: str, seat: Seat, now: Current, seats: int, ended_ms: int) -> None:
+        """Queue on ``pipe`` the player's rating after the game, from ``now``, and its history's entry. The last
+        game's end is the latest of their games' ends, whichever is rated last (the board's 30-day window)."""
         after = seat.after if now.rating == seat.before else moved(now.rating, seat)
-        games = now.games + 1
+        games, ended = now.games + 1, max(now.ended_ms, ended_ms)
         entry = {**seat.to_dict(), "n": games, "game_id": game_id, "ended": ended_ms, "seats": seats}
         entry["before"], entry["after"] = now.rating.to_dict(), after.to_dict()
         rating, history = rating_key(seat.player, game), history_key(seat.player, game)
-        pipe.hset(rating, mapping={"mu": after.mu, "sigma": after.sigma, "games": games, "ended": ended_ms})
+        pipe.hset(rating, mapping={"mu": after.mu, "sigma": after.sigma, "games": games, "ended": ended})
         pipe.hset(history, game_id, json.dumps(entry))
         pipe.expire(rating, self.ttl)
         pipe.expire(history, self.ttl)

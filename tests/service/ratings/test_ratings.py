@@ -109,18 +109,26 @@ def test_a_game_rated_twice_changes_nothing_the_second_time(
 
 def test_a_rating_stopped_halfway_is_completed_by_the_next_try(ratings: Ratings, game_id: Callable[[str], str]) -> None:
     ann, bob = players(2)
-    seats = ratings._decided("ninja", game_id("g1"), [0, 1], [ann, bob], NOW_MS)  # decided, then the process died
+    seats = ratings._decided("ninja", game_id("g1"), [0, 1], [ann, bob])  # decided, then the process died
     ratings._apply("ninja", game_id("g1"), seats[0], 2, NOW_MS)
     assert ratings.rate_game("ninja", game_id("g1"), [0, 1], [ann, bob], NOW_MS) == seats
     assert ratings.current(bob, "ninja").rating == seats[1].after
     assert ratings.current(ann, "ninja").games == 1
 
 
+def test_a_game_rated_after_a_later_one_keeps_the_later_end(ratings: Ratings, game_id: Callable[[str], str]) -> None:
+    ann, bob = players(2)
+    ratings.rate_game("ninja", game_id("later"), [0, 1], [ann, bob], NOW_MS)
+    ratings.rate_game("ninja", game_id("earlier"), [0, 1], [ann, bob], NOW_MS - 40 * DAY_MS)
+    assert ratings.current(ann, "ninja").ended_ms == NOW_MS
+    assert [entry["ended"] for entry in ratings.history(ann, "ninja")] == [NOW_MS, NOW_MS - 40 * DAY_MS]
+
+
 def test_a_player_moved_since_the_decision_gets_the_game_s_change(
     ratings: Ratings, game_id: Callable[[str], str]
 ) -> None:
     ann, bob, cat = players(3)
-    seats = ratings._decided("ninja", game_id("g1"), [0, 1], [ann, bob], NOW_MS)
+    seats = ratings._decided("ninja", game_id("g1"), [0, 1], [ann, bob])
     ratings.rate_game("ninja", game_id("g2"), [1, 0], [ann, cat], NOW_MS)  # ann's other game is rated in between
     between = ratings.current(ann, "ninja").rating
     ratings.rate_game("ninja", game_id("g1"), [0, 1], [ann, bob], NOW_MS)

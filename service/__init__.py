@@ -45,6 +45,7 @@ from .jobs import Jobs
 from .limits import Budget, Limits
 from .limits.streams import StreamSlots
 from .players import Accounts, GameIndex, LinkCodes, Players
+from .ratings import Leaderboards, Ratings
 from .runtime import Runtime
 from .storage.eviction import EvictionGuard
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
@@ -108,9 +109,19 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     )
     daily, limits = _daily(config, store, jobs), _limits(config, store)
     players = _players(config, store, settings)
+    ratings = _ratings(config, store)
     eviction = EvictionGuard(store.client)
     eviction.check_at_start()
-    return Runtime(store, lobbies, hub, runner, settings, clock, daily, jobs, analyses, players, eviction, limits)
+    return Runtime(
+        store, lobbies, hub, runner, settings, clock, daily, jobs, analyses, players, ratings, eviction, limits
+    )
+
+
+def _ratings(config: Mapping[str, Any], store: GameStore) -> Ratings:
+    """Players' ratings, kept as long as a player is (``TG_PLAYER_TTL``) after their last rated game, and the
+    leaderboards. Tests may set ``RATINGS_PREFIX`` (leaderboards of their own)."""
+    boards = Leaderboards(store.client, config.get("RATINGS_PREFIX", "tg:"))
+    return Ratings(store.client, boards, config["PLAYER_TTL"])
 
 
 def _jobs(config: Mapping[str, Any], store: GameStore) -> Jobs:

@@ -1,6 +1,6 @@
 """What one server process runs on, built once by the app factory and handed to every layer as plain objects:
 the store, the lobby list, the event hub, the clock's runner, the settings, the time, the daily deals, the job queue,
-the analyses, the players, the store's eviction check and the limits."""
+the analyses, the players, the ratings, the store's eviction check and the limits."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from .daily import Daily
 from .jobs import Jobs
 from .limits import Limits
 from .players import Players
+from .ratings import Ratings
 from .storage.eviction import EvictionGuard
 from .storage.lobby_index import LobbyIndex
 from .storage.store import GameStore
@@ -32,6 +33,7 @@ class Runtime:
     jobs: Jobs  # the job queue: its workers run the analyses and the yardsticks
     analyses: Analyses  # finished games' analyses, worked out on the job queue
     players: Players  # players' accounts, their games' index and link codes
+    ratings: Ratings  # players' ratings of competitive games and their leaderboards
     eviction: EvictionGuard  # refuses to serve on a Redis that may evict games
     limits: Limits | None = None  # None: limits off
 

@@ -124,6 +124,7 @@ class GameRecord:
     actions: int
     score: int | None
     stats: tuple[tuple[str, int], ...] = ()  # the game's own counts (``state.stats()``), if it has them
+    ranking: tuple[int, ...] = ()  # a competitive game's seats, best first (``Outcome.ranking``)
 
 
 def check_setup(setup: Setup) -> None:
@@ -285,6 +286,7 @@ def play_game(setup: Setup, deal: int, rotation: int = 0) -> GameRecord:
         actions=state.version,
         score=score,
         stats=tuple(stats.items()),
+        ranking=outcome.ranking,
     )
 
 

@@ -9,7 +9,7 @@ import marshmallow as ma
 from flask import Flask, redirect
 from werkzeug.wrappers import Response
 
-from . import actions, analysis, daily, events, games, health, log, players, seats, the_game
+from . import actions, analysis, daily, events, games, health, leaderboards, log, players, seats, the_game
 from .game_schemas import components
 from .schemas import ErrorSchema
 
@@ -43,6 +43,7 @@ BLUEPRINTS = (
     health.blp,
     daily.blp,
     players.blp,
+    leaderboards.blp,
 )
 
 

@@ -18,6 +18,7 @@ from ..play.incoming import validate
 from ..play.tokens import MALFORMED
 from .context import admit_listing, runtime
 from .documented import BEARER, documented
+from .rating_schemas import DailyStandingSchema
 from .schemas import (
     DAILY_MAX_OFFSET,
     DAILY_PAGE,
@@ -26,7 +27,6 @@ from .schemas import (
     PLAYERS,
     DailyBoardSchema,
     DailyQuerySchema,
-    DailyRankSchema,
 )
 
 blp = Blueprint("daily", __name__, url_prefix="/v1/daily", description="Daily deals: leaderboards")
@@ -95,7 +95,7 @@ class Board(MethodView):
 
 @blp.route("/<game>/<int:players>/<day>/me", parameters=DEAL_PARAMETERS)
 class Rank(MethodView):
-    @blp.response(200, DailyRankSchema)
+    @blp.response(200, DailyStandingSchema)
     @documented(
         blp,
         "get_daily_rank",
@@ -108,8 +108,9 @@ class Rank(MethodView):
         security=BEARER,
     )
     def get(self, game: str, players: int, day: str) -> Response:
-        """The rank of the result of the seat whose token is sent, on that day's deal (`404 not_on_board` until its
-        game is over)."""
+        """The rank of the result of the seat whose token is sent, on that day's deal, and its percentile: the share
+        of the deal's tables (this one among them) with a worse result (`404 not_on_board` until its game is
+        over)."""
         admit_listing()
         token = bearer_token()
         if token is None or token == MALFORMED:

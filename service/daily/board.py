@@ -60,6 +60,23 @@ class Page:
     entries: list[tuple[int, dict[str, Any]]]
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A token's place on a deal: how many results the deal has, and the token's rank, entry and the number of
+    results worse than its own (``None`` without a result)."""
+
+    count: int
+    rank: int | None = None
+    entry: dict[str, Any] | None = None
+    worse: int | None = None
+
+    @property
+    def percentile(self) -> int | None:
+        """ "Better than N% of tables": the share of the deal's results (this one among them) worse than this one,
+        rounded down: the best of four is better than 75%, a result alone on its deal better than 0%."""
+        return None if self.worse is None else 100 * self.worse // self.count
+
+
 class DailyBoard:
     """Results and yardsticks of daily deals over one redis-py client (Redis, a Redis Cluster, or fakeredis)."""
 
@@ -96,12 +113,12 @@ class DailyBoard:
         entries = [(int(rank), json.loads(text)) for rank, text in zip(flat[::2], flat[1::2], strict=True)]
         return Page(int(count), entries)
 
-    def rank(self, deal: Deal, digest: str) -> tuple[int, int | None, dict[str, Any] | None]:
-        """How many results the deal has, and the token's rank and entry (``None``, ``None`` without a result)."""
+    def rank(self, deal: Deal, digest: str) -> Standing:
+        """The token's standing on the deal."""
         count, *found = self.rank_script(keys=self._keys(deal), args=[digest])
         if not found:
-            return int(count), None, None
-        return int(count), int(found[0]), json.loads(found[1])
+            return Standing(int(count))
+        return Standing(int(count), int(found[0]), json.loads(found[1]), int(found[2]))
 
     def bots(self, deal: Deal) -> dict[str, Any] | None:
         """The stored yardstick, if computed."""

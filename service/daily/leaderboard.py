@@ -53,11 +53,12 @@ def _result(rank: int, entry: dict[str, Any], ended: bool) -> dict[str, Any]:
 
 
 def rank_view(daily: Daily, deal: Deal, digest: str) -> dict[str, Any]:
-    """The rank of a seat token's result on the deal; ``404 not_on_board`` if it has none."""
-    count, rank, entry = daily.board.rank(deal, digest)
-    if rank is None or entry is None:
+    """The rank of a seat token's result on the deal and its percentile; ``404 not_on_board`` if it has none."""
+    standing = daily.board.rank(deal, digest)
+    if standing.rank is None or standing.entry is None:
         raise ApiError("not_on_board", "this token has no result on this deal (yet)")
-    return {**_names(deal), "count": count, **_result(rank, entry, True)}
+    found = _result(standing.rank, standing.entry, True)
+    return {**_names(deal), "count": standing.count, **found, "percentile": standing.percentile}
 
 
 def _names(deal: Deal) -> dict[str, Any]:

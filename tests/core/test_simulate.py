@@ -70,6 +70,7 @@ def test_duplicate_rotates_the_bots_round_the_table() -> None:
     for record in played:
         assert record.winner is not None
         assert record.winner_bot == setup.seat_bots(record.rotation)[record.winner]
+        assert record.ranking[0] == record.winner and sorted(record.ranking) == [0, 1, 2]  # what ratings rate
     summary = summarize(setup, played, 1.0)
     assert (summary.games, summary.deals) == (deals * 3, deals)
     assert summary.bot_wins is not None and summary.seat_wins is not None

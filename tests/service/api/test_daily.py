@@ -154,6 +154,7 @@ def test_a_finished_game_posts_its_result_once_read_from_the_game(daily_http: Fl
     assert entry["rank"] == 1 and entry["name"] == "ann" and entry["team"] == ["best"] and entry["game_id"] is None
     me = daily_http.get(f"/v1/daily/the-game/2/{TODAY}/me", headers=headers).get_json()
     assert me["rank"] == 1 and me["count"] == 1 and me["game_id"] == created["game_id"]
+    assert me["percentile"] == 0  # alone on its deal: better than none of the tables
     daily_http.get(
         f"/v1/games/{created['game_id']}", headers=headers
     )  # more reads of the finished game: no second result

@@ -47,6 +47,7 @@ OPERATIONS = {
     ("get", "/v1/players/me/games"): "list_my_games",
     ("get", "/v1/players/{player_id}"): "get_player",
     ("get", "/v1/players/{player_id}/games"): "list_player_games",
+    ("get", "/v1/leaderboards/{game}"): "get_leaderboard",
 }
 
 

@@ -62,6 +62,16 @@ from test_player_games import (
 )
 from test_player_links import test_a_code_gives_another_device_a_key_of_the_same_player
 from test_player_seats import test_a_key_s_changes_count_against_its_seat_s_budget
+from test_ratings import (  # noqa: F401 (boards, ratings, game_id: the fixtures of the ratings tests)
+    boards,
+    game_id,
+    ratings,
+    test_a_game_is_rated_from_its_ranking_and_stored_with_its_history,
+    test_a_game_rated_twice_changes_nothing_the_second_time,
+    test_a_player_moved_since_the_decision_gets_the_game_s_change,
+    test_a_rating_stopped_halfway_is_completed_by_the_next_try,
+    test_the_leaderboard_keeps_players_rated_in_the_last_30_days,
+)
 from test_store import (
     test_a_conflicting_change_is_recomputed_from_fresh_data,
     test_create_never_overwrites,
@@ -75,6 +85,11 @@ from service import create_app
 from service.storage.store import game_key
 
 ON_THE_CLUSTER = [
+    test_a_game_is_rated_from_its_ranking_and_stored_with_its_history,
+    test_a_game_rated_twice_changes_nothing_the_second_time,
+    test_a_player_moved_since_the_decision_gets_the_game_s_change,
+    test_a_rating_stopped_halfway_is_completed_by_the_next_try,
+    test_the_leaderboard_keeps_players_rated_in_the_last_30_days,
     test_a_competitive_result_has_a_place,
     test_a_deal_s_keys_share_a_slot_and_expire,
     test_a_finished_game_posts_its_result_once_read_from_the_game,

@@ -15,7 +15,7 @@ from redis.cluster import key_slot
 
 import thegame_core as tg
 from service.daily import Daily, DailyBoard, DailySecret
-from service.daily.board import Deal, score
+from service.daily.board import Deal, Standing, score
 from service.daily.creation import daily_record
 from service.daily.results import Refused, ResultPoster, check
 from service.records.game_record import GameRecord, Seat
@@ -51,8 +51,10 @@ def test_results_come_best_first_with_shared_ranks_and_pages(board: DailyBoard) 
     assert page.count == 5
     assert [(rank, entry["name"]) for rank, entry in page.entries] == [(1, "a"), (2, "b"), (2, "c"), (4, "d"), (5, "e")]
     assert [(rank, entry["name"]) for rank, entry in board.page(deal(), 2, 2).entries] == [(2, "c"), (4, "d")]
-    assert board.rank(deal(), "c")[:2] == (5, 2)
-    assert board.rank(deal(), "nobody") == (5, None, None)
+    assert (board.rank(deal(), "c").count, board.rank(deal(), "c").rank) == (5, 2)
+    assert board.rank(deal(), "nobody") == Standing(5)
+    assert [board.rank(deal(), name).percentile for name in "abcde"] == [80, 40, 40, 20, 0]  # b and c tie
+    assert board.rank(deal(), "nobody").percentile is None
 
 
 def test_one_result_per_token_and_deal(board: DailyBoard) -> None:
@@ -61,7 +63,14 @@ def test_one_result_per_token_and_deal(board: DailyBoard) -> None:
     assert not board.post(deal(), "t", 2, DailyResult(0, 10), entry)  # a better one later changes nothing
     assert board.post(deal("the-game", 3), "t", 3, DailyResult(0, 10), entry)  # another deal: its own board
     assert board.page(deal(), 0, 10).count == 1
-    assert board.rank(deal(), "t")[2]["result"] == DailyResult(10, 30).to_dict()  # type: ignore[index]
+    assert board.rank(deal(), "t").entry == {
+        "member": "0000000000001:t",
+        "name": "ann",
+        "game_id": "g",
+        "team": [],
+        "result": DailyResult(10, 30).to_dict(),
+    }
+    assert board.rank(deal("the-game", 3), "t").percentile == 0  # alone on its deal
 
 
 @settings(max_examples=200, deadline=None)

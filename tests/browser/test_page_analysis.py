@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests.browser.person import DESKTOP, SCREENSHOTS, Person
 from tests.browser.sites import production
 
-SHORT = {"hand size": "4", "Seed": "12"}
+SHORT = {"Cards in hand": "4", "Seed": "12"}
 #: What the page loads only when the analysis is asked for.
 LAZY = {"analysis.js", "value-chart.js", "hints.js", "analysis.css"}
 ANALYSIS_MS = 120_000  # two rollouts per choice: seconds here, more on a busy CI machine
@@ -40,7 +40,7 @@ def blunder(ann: Person) -> None:
 
 def test_the_replay_shows_each_move_against_best_s_and_flags_the_costliest(person: Callable[..., Person]) -> None:
     ann = person(viewport=DESKTOP).open()
-    ann.create("The Game", 2, ["You", "Bot: random"], SHORT)
+    ann.create("The Game", 2, ["You", "Bot: Random"], SHORT)
     blunder(ann)
     ann.play_the_game_to_its_end()
     ann.page.get_by_role("link", name="Open the replay").click()

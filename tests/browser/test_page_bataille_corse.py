@@ -14,7 +14,7 @@ from tests.browser.person import MOST_MOVES, Person
 from tests.browser.sites import production
 
 #: Seed 2 deals 4♣, 8♥ and 3♥ first: no combination and no honour before the screenshot, nor at the slap.
-SHORT = {"max flips": "14", "Seed": "2", "Bots' pace (ms)": "600"}
+SHORT = {"Most flips": "14", "Seed": "2", "Bots' pace (ms)": "600"}
 FLIP = "#table button[data-key='flip']"
 #: What the assertive region said, in order (a screen reader's ear: each text it was given).
 HEAR = """() => { window.heard = []; new MutationObserver(() => {
@@ -30,7 +30,7 @@ def site() -> Iterator[str]:
 
 def test_a_person_plays_a_whole_game_of_bataille_corse_against_a_bot(person: Callable[..., Person]) -> None:
     ann = person().open()
-    ann.create("Bataille corse", 2, ["You", "Bot: best"], SHORT)
+    ann.create("Bataille corse", 2, ["You", "Bot: Best"], SHORT)
     page = ann.page
     page.evaluate(HEAR)
     slap = page.get_by_role("button", name=re.compile("^Slap"))
@@ -72,14 +72,14 @@ def test_a_person_plays_a_whole_game_of_bataille_corse_against_a_bot(person: Cal
     expect(page.locator(".outcome h3")).to_contain_text("won")
     expect(page.locator(".outcome")).to_contain_text(re.compile("flip", re.I))
     expect(page.get_by_role("list", name="Ranking").get_by_role("listitem")).to_have_count(2)
-    assert page.locator(".moves li", has_text="best bot flipped").count() >= 1
+    assert page.locator(".moves li", has_text="Bot Best flipped").count() >= 1
     ann.assert_clean()
 
 
 def test_a_slap_in_a_collection_window_is_held_then_judged(person: Callable[..., Person]) -> None:
     """With a window, the page says the slap is held, then announces the judgement the clock made by itself."""
     ann = person().open()
-    ann.create("Bataille corse", 2, ["You", "Bot: best"], {**SHORT, "slap window ms": "100"})
+    ann.create("Bataille corse", 2, ["You", "Bot: Best"], {**SHORT, "Time to gather slaps (ms)": "100"})
     page = ann.page
     page.evaluate(HEAR)
     expect(page.get_by_role("img", name="4 of clubs")).to_be_visible()  # the bot flipped: a card alone, no combination
@@ -108,7 +108,7 @@ def test_flip_and_slap_keep_the_page_s_colours(person: Callable[..., Person], sc
     """Flip is the primary move and Slap the urgent one, as everywhere on the page, readable in both colour schemes
     (axe checks their contrast)."""
     ann = person(color_scheme=scheme).open()
-    ann.create("Bataille corse", 2, ["You", "Bot: best"], SHORT)
+    ann.create("Bataille corse", 2, ["You", "Bot: Best"], SHORT)
     flip, slap = ann.page.locator(FLIP), ann.page.get_by_role("button", name=re.compile("^Slap"))
     expect(flip).to_be_visible()
     expect(slap).to_be_enabled()

@@ -5,14 +5,14 @@
 
 import {backs, card} from "../cards.js";
 import {h} from "../dom.js";
+import {t} from "../i18n.js";
 
 const SHOWN_ON_PILE = 5; // a sum of ten may reach this deep; doubles, sandwiches and suites look at three cards
 const SUITS = {S: ["♠", "spades", 230], H: ["♥", "hearts", 0], D: ["♦", "diamonds", 0], C: ["♣", "clubs", 230]};
-const RANKS = {A: "ace", J: "jack", Q: "queen", K: "king"};
+const HONOURS = {A: "ace", J: "jack", Q: "queen", K: "king"};
 const TRIES = {A: 4, K: 3, Q: 2, J: 1};
-const STATES = {in: "in", out: "out: may slap back in", excluded: "excluded"};
-const RESULTS = {valid: "valid, the pile is won", false: "false, a penalty", stale: "too late (stale), no effect",
-  pending: "held until the slaps are judged"};
+const tries = (count) => t("games:bataille-corse.table.tries", {count});
+const result = (words) => t(`games:bataille-corse.results.${words}`);
 
 const tables = new WeakMap(); // table element -> the view and ctx drawn last, for the Space key
 const seatOf = (view) => view.seats.find((seat) => seat.seat === view.seat);
@@ -20,13 +20,13 @@ const seatOf = (view) => view.seats.find((seat) => seat.seat === view.seat);
 /** A card string ("10H", "QS", "RJ") drawn as a face, named in words. */
 function cardFace(text, options = {}) {
   if (text === "RJ" || text === "BJ") {
-    return card("★", {label: `${text === "RJ" ? "red" : "black"} joker`, note: "5 tries", hue: 280, ...options});
+    return card("★", {label: t(`games:bataille-corse.cards.${text}`), note: tries(5), hue: 280, ...options});
   }
   const rank = text.slice(0, -1);
   const [symbol, suit, hue] = SUITS[text.at(-1)];
-  const tries = TRIES[rank];
-  return card(`${rank}${symbol}`, {label: `${RANKS[rank] || rank} of ${suit}`, hue,
-    note: tries ? `${tries} ${tries === 1 ? "try" : "tries"}` : undefined, ...options});
+  const rankWords = HONOURS[rank] ? t(`games:bataille-corse.cards.${HONOURS[rank]}`) : rank;
+  return card(`${rank}${symbol}`, {label: t(`games:bataille-corse.cards.of_${suit}`, {rank: rankWords}), hue,
+    note: TRIES[rank] ? tries(TRIES[rank]) : undefined, ...options});
 }
 
 export function render(root, view, ctx) {
@@ -35,7 +35,7 @@ export function render(root, view, ctx) {
   const actions = view.legal_actions || [];
   root.replaceChildren(h("div", {class: "bc-table"},
     centre(view, ctx),
-    h("ul", {class: "bc-seats", "aria-label": "Packets"}, view.seats.map((seat) => seatArea(seat, view, ctx))),
+    h("ul", {class: "bc-seats", "aria-label": t("games:bataille-corse.table.packets")}, view.seats.map((seat) => seatArea(seat, view, ctx))),
     view.seat === undefined || view.status !== "playing" ? null : moves(actions, ctx)));
 }
 
@@ -45,35 +45,37 @@ function centre(view, ctx) {
   const challenge = view.challenge;
   const flipsLeft = (view.options?.max_flips ?? Infinity) - view.flips; // a replay's frames carry no options
   return h("div", {class: "bc-centre"},
-    h("div", {class: "bc-pile", role: "group", "aria-label": `Pile: ${pile.length} face up, the top card last`},
+    h("div", {class: "bc-pile", role: "group", "aria-label": t("games:bataille-corse.table.pile", {count: pile.length})},
       pile.length > top.length ? h("span", {class: "more"}, `+${pile.length - top.length}`) : null,
-      top.length ? top.map((text) => cardFace(text)) : h("span", {class: "empty"}, "empty pile")),
+      top.length ? top.map((text) => cardFace(text)) : h("span", {class: "empty"}, t("table.empty_pile"))),
     h("p", {class: "facts"},
-      view.penalty_cards ? h("span", {}, `Penalty cards under the pile: ${view.penalty_cards}`) : null,
-      h("span", {}, `Flips: ${view.flips}`),
-      flipsLeft <= 50 ? h("span", {}, `${flipsLeft} before the limit`) : null),
-    challenge ? h("p", {class: "notice"}, `${ctx.name(challenge.challenger)} challenged: ${ctx.name(challenge.payer)} `
-      + `pays, ${challenge.attempts_left} ${challenge.attempts_left === 1 ? "try" : "tries"} left`) : null,
+      view.penalty_cards ? h("span", {}, t("games:bataille-corse.table.penalty_cards", {count: view.penalty_cards})) : null,
+      h("span", {}, t("games:bataille-corse.table.flips", {count: view.flips})),
+      flipsLeft <= 50 ? h("span", {}, t("games:bataille-corse.table.flips_left", {count: flipsLeft})) : null),
+    challenge ? h("p", {class: "notice"}, t("games:bataille-corse.table.challenge", {name: ctx.name(challenge.challenger),
+      payer: ctx.name(challenge.payer), tries: tries(challenge.attempts_left), context: challenge.payer === view.seat ? "you" : undefined})) : null,
     view.status === "playing" && view.current_seat !== null
-      ? h("p", {class: "bc-next"}, `${ctx.name(view.current_seat)} ${view.current_seat === view.seat ? "flip" : "flips"} next`) : null);
+      ? h("p", {class: "bc-next"}, t("games:bataille-corse.table.next", {name: ctx.name(view.current_seat),
+        context: view.current_seat === view.seat ? "you" : undefined})) : null);
 }
 
 function seatArea(seat, view, ctx) {
   return h("li", {class: ["bc-seat", seat.seat === view.seat && "mine", seat.seat === view.current_seat && "turn",
     seat.state !== "in" && seat.state], "data-seat": seat.seat},
   h("span", {class: "who"}, ctx.name(seat.seat)),
-  backs(seat.packet, seat.packet === 1 ? "card" : "cards"),
-  h("span", {class: "state"}, STATES[seat.state] || seat.state),
-  seat.errors ? h("span", {class: "errors"}, `${seat.errors} ${seat.errors === 1 ? "error" : "errors"} of 3`) : null);
+  backs(t("table.cards", {count: seat.packet})),
+  h("span", {class: "state"}, t(`games:bataille-corse.states.${seat.state}`)),
+  seat.errors ? h("span", {class: "errors"}, t("games:bataille-corse.table.errors", {count: seat.errors})) : null);
 }
 
 function moves(actions, ctx) {
   const flip = actions.find((action) => action.type === "flip");
   const slap = actions.find((action) => action.type === "slap");
-  return h("div", {class: "bc-moves", role: "group", "aria-label": "Your moves"},
-    flip ? h("button", {type: "button", class: "primary", key: "flip", onclick: () => ctx.send(flip)}, "Flip") : null,
+  return h("div", {class: "bc-moves", role: "group", "aria-label": t("table.your_moves")},
+    flip ? h("button", {type: "button", class: "primary", key: "flip", onclick: () => ctx.send(flip)}, t("games:bataille-corse.moves.flip")) : null,
     h("button", {type: "button", class: "bc-slap urgent", key: "slap", disabled: !slap,
-      "aria-keyshortcuts": "Space", onclick: () => slap && ctx.send(slap)}, "Slap!", h("small", {}, "Space")));
+      "aria-keyshortcuts": "Space", onclick: () => slap && ctx.send(slap)}, t("games:bataille-corse.moves.slap"),
+    h("small", {}, t("games:bataille-corse.moves.space"))));
 }
 
 /** Space slaps with the focus on the table or on nothing, not in a field nor on the page's other controls (Space
@@ -96,15 +98,16 @@ function listenForSpace(root) {
 
 export function todo(view) {
   const types = new Set((view.legal_actions || []).map((action) => action.type));
-  if (view.slap_window?.slaps.includes(view.seat)) return "Your slap is held: the slaps on this pile are judged soon.";
-  if (types.has("flip")) return "Your turn: flip a card. Slap (Space) when the top cards make a combination.";
-  if (types.has("slap")) return "Slap (Space) when the top cards make a combination.";
-  if (seatOf(view)?.state === "excluded") return "You are excluded: three false slaps.";
+  if (view.slap_window?.slaps.includes(view.seat)) return t("games:bataille-corse.todo.held");
+  if (types.has("flip")) return t("games:bataille-corse.todo.flip");
+  if (types.has("slap")) return t("games:bataille-corse.todo.slap");
+  if (seatOf(view)?.state === "excluded") return t("games:bataille-corse.todo.excluded");
   return null;
 }
 
 export function seatFacts(seat) {
-  return `${seat.packet} ${seat.packet === 1 ? "card" : "cards"}${seat.state === "in" ? "" : `, ${seat.state}`}`;
+  const cards = t("table.cards", {count: seat.packet});
+  return seat.state === "in" ? cards : `${cards}, ${t(`games:bataille-corse.states.${seat.state}`)}`;
 }
 
 /** Slaps and their judgement (a collection window's) are announced at once: they change who holds the pile. A slap
@@ -116,12 +119,13 @@ export function urgent(entry, fresh) {
   return entry.type === "slap" || entry.type === "judge";
 }
 
-export function describe(entry, name, names) {
+export function describe(entry, who, names) {
   switch (entry.type) {
-    case "flip": return `${name} flipped`;
-    case "slap": return entry.result ? `${name} slapped: ${RESULTS[entry.result] || entry.result}` : `${name} slapped`;
-    case "judge": return "Slaps judged, first received first: "
-      + entry.results.map((judged) => `${names(judged.seat)} ${RESULTS[judged.result] || judged.result}`).join("; ");
+    case "flip": return t("games:bataille-corse.log.flip", who);
+    case "slap": return entry.result ? t("games:bataille-corse.log.slap_result", {...who, result: result(entry.result)})
+      : t("games:bataille-corse.log.slap", who);
+    case "judge": return t("games:bataille-corse.log.judge", {results: entry.results.map((judged) =>
+      t("games:bataille-corse.log.judged", {name: names(judged.seat), result: result(judged.result)})).join("; ")});
     default: return null;
   }
 }

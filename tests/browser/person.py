@@ -81,6 +81,8 @@ class Person:
         "Bot: Greedy"...) and options by their label (those under "More options" open it)."""
         page = self.page
         page.get_by_role("radio", name=re.compile(game)).check()
+        friends = self.say("lobby.seat_open") in seats
+        page.get_by_role("radio", name=self.say("lobby.with_friends" if friends else "lobby.with_bots")).check()
         page.get_by_label(self.say("lobby.players"), exact=True).fill(str(players))
         page.get_by_label(self.say("lobby.players"), exact=True).dispatch_event("change")
         for seat, choice in enumerate(seats):

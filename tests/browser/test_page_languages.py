@@ -1,6 +1,8 @@
 """The page in French and in English: a French browser (``locale="fr-FR"``) sees a French page, with no English
 words of the message files nor of the catalog on any screen of a whole game of each game (the lobby, the table
-move by move, the end, the replay); a person's choice of language is remembered."""
+move by move, the end, the replay); in both languages no screen shows the page's internals (``null``,
+``undefined``, the catalog's ``(outcome.seat)`` or rule codes like ``(N7.3)``); a person's choice of language is
+remembered."""
 
 from __future__ import annotations
 
@@ -18,6 +20,10 @@ from tests.browser.sites import production
 #: Split a message around its ``{{placeholders}}``: the fixed words between them.
 PLACEHOLDER = re.compile(r"\{\{\s*\w+\s*\}\}")
 FLIP = "#table button[data-key='flip']"
+#: What a screen never shows: the page's or the catalog's internals.
+INTERNALS = re.compile(r"\bnull\b|\bundefined\b|\(outcome|\(N\d|\[object|NaN")
+LANGUAGES = ["en", "fr"]
+LOCALE = {"en": "en-GB", "fr": "fr-FR"}
 
 
 @pytest.fixture(scope="module")
@@ -51,16 +57,24 @@ def english_words(catalog: list[dict[str, Any]]) -> set[str]:
     return found
 
 
-def assert_french(person: Person, english: set[str]) -> None:
-    shown = person.page.locator("html").get_attribute("lang"), person.shown_text()
-    assert shown[0] == "fr"
-    leaks = sorted(words for words in english if re.search(rf"(?<!\w){re.escape(words)}(?!\w)", shown[1]))
-    assert leaks == [], leaks
+def assert_words(person: Person, english: set[str]) -> None:
+    """The screen shows no internals, and in French no English words."""
+    lang, shown = person.page.locator("html").get_attribute("lang"), person.shown_text()
+    assert lang == person.lang
+    assert not INTERNALS.search(shown), INTERNALS.findall(shown)
+    if person.lang != "en":
+        leaks = sorted(words for words in english if re.search(rf"(?<!\w){re.escape(words)}(?!\w)", shown))
+        assert leaks == [], leaks
 
 
 def catalog(person: Person) -> list[dict[str, Any]]:
     games: list[dict[str, Any]] = json.loads(person.page.request.get(f"{person.url}/v1/games/catalog").text())["games"]
     return games
+
+
+def won(person: Person) -> re.Pattern[str]:
+    """The headline of a competitive game's end: someone won, or you did."""
+    return re.compile(f"^({person.say('outcome.won_by', name='.+')}|{re.escape(person.say('outcome.won_by_you'))})$")
 
 
 def open_the_replay_to_its_end(person: Person) -> None:
@@ -69,73 +83,92 @@ def open_the_replay_to_its_end(person: Person) -> None:
     expect(person.page.locator(".replay .todo")).to_contain_text(person.say("replay.the_end", outcome="").rstrip(" ."))
 
 
-def test_a_french_browser_plays_the_game_in_french(person: Callable[..., Person]) -> None:
-    ann = person(locale="fr-FR").open()
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_game_of_the_game_in_each_language(person: Callable[..., Person], lang: str) -> None:
+    ann = person(locale=LOCALE[lang]).open()
     english = english_words(catalog(ann))
-    assert_french(ann, english)
-    expect(ann.page.get_by_role("heading", name="Nouvelle partie")).to_be_visible()
+    assert_words(ann, english)
+    expect(ann.page.get_by_role("heading", name=ann.say("lobby.new_game"))).to_be_visible()
     bot = ann.say("lobby.seat_bot", level=ann.say("games:the-game.bots.random.name"))
-    ann.create("The Game", 2, [ann.say("lobby.seat_you"), bot], {"Cartes en main": "2", "Graine": "12"})
+    options = {ann.say("games:the-game.options.hand_size.label"): "2", ann.say("lobby.seed"): "12"}
+    ann.create("The Game", 2, [ann.say("lobby.seat_you"), bot], options)
     for _ in range(MOST_MOVES):
         if not ann.wait_turn_or_end(Person.THE_GAME_TURN):
             break
-        expect(ann.page.locator("#todo")).to_contain_text("À vous")
-        assert_french(ann, english)
+        expect(ann.page.locator("#todo")).to_contain_text(ann.say("games:the-game.todo.place_or_end")[:5])
+        assert_words(ann, english)
         ann.the_game_turn()
-    expect(ann.page.locator(".outcome h3")).to_have_text("Partie perdue")
-    assert_french(ann, english)
+    expect(ann.page.locator(".outcome h3")).to_have_text(ann.say("outcome.status.lost"))
+    assert_words(ann, english)
     open_the_replay_to_its_end(ann)
-    assert_french(ann, english)
+    assert_words(ann, english)
     ann.assert_clean()
 
 
-def test_a_french_browser_plays_ninja_in_french(person: Callable[..., Person]) -> None:
-    ann = person(locale="fr-FR").open()
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_game_of_ninja_in_each_language(person: Callable[..., Person], lang: str) -> None:
+    """With two bots of one level, each seat's name is its own."""
+    ann = person(locale=LOCALE[lang]).open()
     english = english_words(catalog(ann))
-    bot = ann.say("lobby.seat_bot", level=ann.say("games:ninja.bots.greedy.name"))
-    options = {"Nombre de tours au plus": "12", "Graine": "3", "Rythme des bots (ms)": "0"}
-    ann.create("Ninja", 2, [ann.say("lobby.seat_you"), bot], options)
-    expect(ann.page.locator("#todo")).to_contain_text("Échange")
-    assert_french(ann, english)
+    level = ann.say("games:ninja.bots.greedy.name")
+    bot = ann.say("lobby.seat_bot", level=level)
+    options = {
+        ann.say("games:ninja.options.max_turns.label"): "12",
+        ann.say("lobby.seed"): "3",
+        ann.say("lobby.pace"): "0",
+    }
+    ann.create("Ninja", 3, [ann.say("lobby.seat_you"), bot, bot], options)
+    expect(ann.page.locator("#todo")).to_contain_text(ann.say("games:ninja.todo.swap")[:6])
+    names = ann.page.locator(".seats .who").all_inner_texts()
+    assert names == ["1. " + ann.say("seat.you")] + [
+        f"{seat}. " + ann.say("seat.bot_numbered", level=level, number=seat - 1) for seat in (2, 3)
+    ]
+    assert_words(ann, english)
     ann.button(ann.say("games:ninja.moves.ready")).click()
     for move in range(MOST_MOVES):
         if not ann.wait_turn_or_end(Person.NINJA_MOVE):
             break
         if move % 3 == 0:
-            assert_french(ann, english)
+            assert_words(ann, english)
         ann.ninja_move()
-    expect(ann.page.locator(".outcome h3")).to_contain_text("gagné")
-    assert_french(ann, english)
+    expect(ann.page.locator(".outcome h3")).to_have_text(won(ann))
+    assert_words(ann, english)
     open_the_replay_to_its_end(ann)
-    assert_french(ann, english)
+    assert_words(ann, english)
     ann.assert_clean()
 
 
-def test_a_french_browser_plays_bataille_corse_in_french(person: Callable[..., Person]) -> None:
-    ann = person(locale="fr-FR").open()
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_game_of_bataille_corse_in_each_language(person: Callable[..., Person], lang: str) -> None:
+    """A loser out of cards at the end is out, no longer "may slap back in"."""
+    ann = person(locale=LOCALE[lang]).open()
     english = english_words(catalog(ann))
     bot = ann.say("lobby.seat_bot", level=ann.say("games:bataille-corse.bots.best.name"))
-    options = {"Nombre de cartes retournées au plus": "14", "Graine": "2", "Rythme des bots (ms)": "600"}
-    ann.create("Bataille corse", 2, [ann.say("lobby.seat_you"), bot], options)
+    options = {ann.say("games:bataille-corse.options.max_flips.label"): "14", ann.say("lobby.seed"): "2"}
+    ann.create("Bataille corse", 2, [ann.say("lobby.seat_you"), bot], {**options, ann.say("lobby.pace"): "600"})
     page = ann.page
     expect(page.locator(FLIP)).to_be_visible()
-    expect(page.get_by_role("img", name="4 de trèfle")).to_be_visible()
+    four = ann.say("games:bataille-corse.cards.of_clubs", rank="4")
+    expect(page.get_by_role("img", name=four)).to_be_visible()
     before = ann.version()
-    page.keyboard.press(" ")  # a false slap: its result in French
+    page.keyboard.press(" ")  # a false slap: its result in the person's words
     ann.wait_past(before)
-    expect(page.locator(".moves li").first).to_have_text("Vous avez tapé : fausse tape, une pénalité")
-    assert_french(ann, english)
+    result = ann.say("games:bataille-corse.results.false")
+    said = ann.say("games:bataille-corse.log.slap_result", context="you", name=ann.say("seat.you"), result=result)
+    expect(page.locator(".moves li").first).to_have_text(said)
+    assert_words(ann, english)
     for _ in range(MOST_MOVES):
         if not ann.wait_turn_or_end(FLIP):
             break
-        assert_french(ann, english)
+        assert_words(ann, english)
         before = ann.version()
         page.locator(FLIP).click()
         ann.wait_past(before)
-    expect(page.locator(".outcome h3")).to_contain_text("gagné")
-    assert_french(ann, english)
+    expect(page.locator(".outcome h3")).to_have_text(won(ann))
+    expect(page.locator(".bc-seats")).not_to_contain_text(ann.say("games:bataille-corse.states.out"))
+    assert_words(ann, english)
     open_the_replay_to_its_end(ann)
-    assert_french(ann, english)
+    assert_words(ann, english)
     ann.assert_clean()
 
 

@@ -34,6 +34,7 @@ def test_a_person_plays_a_whole_game_against_a_bot(person: Callable[..., Person]
     ann.play_the_game_to_its_end()
     expect(ann.page.locator(".outcome h3")).to_have_text("Game lost")
     expect(ann.page.locator(".outcome")).to_contain_text("could no longer lay")
+    expect(ann.button("End turn")).to_have_count(0)  # a finished game offers no move
     expect(ann.page.locator(".moves li").first).to_be_visible()  # the log of moves, bots' included
     assert ann.page.locator(".moves li", has_text="Bot Random played").count() >= 1
     ann.assert_clean()

@@ -66,8 +66,9 @@ async function ranks(showing) {
 }
 
 /** A result in words: a competitive game's place first, then cards left and turns. */
-function result(entry) {
-  const rest = t("daily.result", {cards: t("daily.cards_left", {count: entry.cards_left}), turns: t("daily.turns", {count: entry.turns})});
+function result(entry, game) {
+  const cards = t(`games:${game.name}.daily_cards`, {count: entry.cards_left});
+  const rest = t("daily.result", {cards, turns: t("daily.turns", {count: entry.turns})});
   return entry.place === null ? rest : t("daily.result_place", {place: entry.place, rest});
 }
 
@@ -86,16 +87,16 @@ async function drawBoard(root, game, players, looks = LOOKS) {
     return;
   }
   if (root.dataset.showing !== showing) return; // another game or player count was chosen meanwhile
-  const bots = page.bots ? t("daily.bots_result", {result: result(page.bots)}) : t("daily.bots_pending");
+  const bots = page.bots ? t("daily.bots_result", {result: result(page.bots, game)}) : t("daily.bots_pending");
   const count = t("daily.count", {count: page.count});
   const rows = page.results.map((entry) => h("tr", {},
-    h("td", {}, String(entry.rank)), h("td", {}, entry.name), h("td", {}, result(entry))));
+    h("td", {}, String(entry.rank)), h("td", {}, entry.name), h("td", {}, result(entry, game))));
   const mine = await ranks(showing);
   if (root.dataset.showing !== showing) return;
   root.replaceChildren(
     h("h3", {id: "daily-board-title"}, t("daily.board_title", {game: t(`games:${game.name}.title`), count: players})),
     h("p", {}, `${count} ${bots}`),
-    ...mine.map((entry) => h("p", {class: "daily-mine"}, t("daily.your_rank", {rank: entry.rank, count: entry.count, result: result(entry)}))),
+    ...mine.map((entry) => h("p", {class: "daily-mine"}, t("daily.your_rank", {rank: entry.rank, count: entry.count, result: result(entry, game)}))),
     rows.length
       ? h("table", {"aria-labelledby": "daily-board-title"},
         h("thead", {}, h("tr", {}, h("th", {scope: "col"}, t("daily.rank")), h("th", {scope: "col"}, t("daily.name")),

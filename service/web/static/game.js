@@ -6,9 +6,10 @@
 import {announce} from "./announce.js";
 import {ApiError, call, get, randomKey} from "./api.js";
 import {calm, h, keepFocus} from "./dom.js";
-import {gameWords, list, refusal, t} from "./i18n.js";
+import {gameWords, list, refusal, t, when} from "./i18n.js";
 import {icon} from "./icons.js";
 import {Live} from "./live.js";
+import {today} from "./daily.js";
 import * as storage from "./storage.js";
 import {TABLES} from "./tables/index.js";
 import {outcomeWords, seatName} from "./words.js";
@@ -150,6 +151,10 @@ class GamePage {
     keepFocus(this.parts.controls, () => this.drawControls());
     this.drawOutcome();
     this.drawShare();
+    this.remember(view);
+    if (!before && (document.activeElement === document.body || !document.activeElement)) {
+      this.parts.head.querySelector("h2").focus(); // a new page: the keyboard starts at its heading, not the body
+    }
     this.readLog();
     if (view.rematch) this.rematch(view);
   }
@@ -158,8 +163,18 @@ class GamePage {
     return seatName(this.view.game, this.view.seats, seat, this.view.seat);
   }
 
+  /** What the lobby's "Your recent games" says of this game: which game, who else sits, how it ended. */
+  remember(view) {
+    const held = this.held;
+    if (!held.seatToken && !held.hostToken) return;
+    const seats = view.seats.map(({seat, name, bot, bot_name}) => ({seat, name, bot, bot_name}));
+    const facts = {game: view.game, seats, outcome: view.outcome || null};
+    const known = {game: held.game, seats: held.seats, outcome: held.outcome || null};
+    if (JSON.stringify(facts) !== JSON.stringify(known)) storage.hold(this.gameId, facts);
+  }
+
   drawHead() {
-    this.parts.head.replaceChildren(h("h2", {}, t(`games:${this.view.game}.title`)),
+    this.parts.head.replaceChildren(h("h2", {tabindex: "-1"}, t(`games:${this.view.game}.title`)),
       h("span", {class: "game-id"}, t("game.id", {id: this.gameId})),
       this.view.seat !== undefined ? h("span", {class: "role"}, t("game.role_seat", {number: this.view.seat + 1}))
         : h("span", {class: "role"}, t(this.held.hostToken ? "game.role_host" : "game.role_watch")));
@@ -171,7 +186,7 @@ class GamePage {
       const turn = view.waiting_for.includes(seat.seat) && !isOver(view);
       const who = seat.name === null && !seat.bot ? t("game.free_seat")
         : seat.name === null ? t("game.open_seat_bot", {name: this.name(seat.seat)}) : this.name(seat.seat);
-      const facts = this.table?.seatFacts?.(seat);
+      const facts = this.table?.seatFacts?.(seat, view);
       const clock = seat.seconds_left !== null && seat.seconds_left !== undefined
         ? h("span", {class: "clock", "data-until": String(this.receivedAt + seat.seconds_left * 1000)}, icon("clock"), clockText(seat.seconds_left)) : null;
       return h("li", {class: ["seat", turn && "turn", seat.seat === view.seat && "me"], "aria-current": turn ? "true" : null},
@@ -219,8 +234,12 @@ class GamePage {
         view.seats.some((seat) => seat.name === null), "primary"));
     }
     if (view.seat !== undefined && !isOver(view)) buttons.push(button(t("game.leave"), () => this.leave(), "leave"));
-    if (held.hostToken && isOver(view) && !view.rematch) buttons.push(button(t("game.rematch"), () => this.askRematch(), "rematch", false, "primary"));
-    if (isOver(view)) buttons.push(h("a", {class: "button", href: `#/replay/${this.gameId}`}, t("game.open_replay")));
+    const daily = held.daily?.split("/").at(-1); // a daily deal's day: no rematch, no replay before the day is over
+    if (held.hostToken && isOver(view) && !view.rematch && !daily) buttons.push(button(t("game.rematch"), () => this.askRematch(), "rematch", false, "primary"));
+    if (isOver(view) && daily && daily >= today()) {
+      const opens = new Date(Date.parse(`${daily}T00:00:00Z`) + 24 * 3600 * 1000);
+      buttons.push(h("p", {class: "help"}, t("game.replay_opens", {when: when(opens)})));
+    } else if (isOver(view)) buttons.push(h("a", {class: "button", href: `#/replay/${this.gameId}`}, t("game.open_replay")));
     this.parts.controls.replaceChildren(...buttons);
   }
 
@@ -246,17 +265,16 @@ class GamePage {
   drawShare() {
     if (this.parts.share.childElementCount) return;
     const link = `${location.origin}${location.pathname}#/game/${this.gameId}`;
-    const seatLink = h("p", {class: "seat-link"});
-    this.parts.share.replaceChildren(
-      h("label", {}, t("game.link"), " ",
-        h("input", {readonly: true, value: link, class: "link", onfocus: (event) => event.target.select()})),
+    const seatLink = h("div", {class: "seat-link"});
+    this.parts.share.replaceChildren(...[
+      linkField("game-link", t("game.link"), link),
       this.held.seatToken ? button(t("game.share_seat"), () => {
         if (!confirm(t("game.share_seat_confirm"))) return;
         const token = storage.held(this.gameId).seatToken;
-        seatLink.replaceChildren(h("label", {}, t("game.seat_link"), " ",
-          h("input", {readonly: true, class: "link", value: `${location.origin}${location.pathname}#/seat/${this.gameId}/${token}`})));
+        seatLink.replaceChildren(linkField("seat-link", t("game.seat_link"),
+          `${location.origin}${location.pathname}#/seat/${this.gameId}/${token}`));
       }, "share-seat") : null,
-      seatLink);
+      seatLink].filter(Boolean));
   }
 
   generic(view) {
@@ -388,6 +406,28 @@ class GamePage {
 
 function button(text, onclick, key, disabled = false, kind = "") {
   return h("button", {type: "button", class: kind, onclick, key, disabled}, text);
+}
+
+/** A link to hand on: the whole address in a field (it wraps on a phone), a Copy button, and Share where the
+ * browser offers it (a phone's share sheet); what happened is said beside them. */
+function linkField(id, label, link) {
+  const said = h("span", {class: "copied", role: "status"});
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      said.textContent = t("game.copied");
+    } catch {
+      document.getElementById(id).select();
+      said.textContent = t("game.copy_by_hand");
+    }
+  };
+  return h("div", {class: "link-field"},
+    h("label", {for: id}, label),
+    h("textarea", {id, readonly: true, rows: 2, class: "link", onfocus: (event) => event.target.select()}, link),
+    h("span", {class: "link-actions"},
+      h("button", {type: "button", onclick: copy}, t("game.copy")),
+      navigator.share ? h("button", {type: "button", onclick: () => navigator.share({url: link}).catch(() => {})}, t("game.share")) : null,
+      said));
 }
 
 function clockText(seconds) {

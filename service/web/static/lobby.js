@@ -4,8 +4,9 @@
 import {call, get, randomKey} from "./api.js";
 import {dailyPanel} from "./daily.js";
 import {h} from "./dom.js";
-import {gameWords, refusal, t} from "./i18n.js";
+import {gameWords, list as list_, refusal, t, when} from "./i18n.js";
 import * as storage from "./storage.js";
+import {outcomeWords, seatName} from "./words.js";
 
 const ME = "me";
 const OPEN = "open";
@@ -42,7 +43,7 @@ export function mountLobby(root, {catalog, go, askName}) {
         const id = text.match(/#\/(?:game|replay)\/([A-Za-z0-9_-]+)/)?.[1] || text;
         if (id) go(`#/game/${id}`);
       }}, h("label", {for: "join-id"}, t("lobby.join_label")), joinInput, h("button", {type: "submit"}, t("lobby.join_open")))),
-    recent());
+    recentGames(catalog));
   refresh();
   return () => {};
 }
@@ -51,29 +52,43 @@ function drawCreate(form, catalog, game, choose) {
   const players = Math.max(2, game.players.min);
   const seats = h("fieldset", {class: "seats-setup"}, h("legend", {}, t("lobby.seats")));
   const playersInput = h("input", {type: "number", id: "players", name: "players", min: game.players.min, max: game.players.max, value: players, required: true});
+  const mode = () => form.elements.namedItem("with")?.value;
   const drawSeats = () => {
     const count = Math.min(game.players.max, Math.max(game.players.min, Number(playersInput.value) || players));
-    seats.replaceChildren(h("legend", {}, t("lobby.seats")), ...Array.from({length: count}, (_, seat) => seatChoice(seat, game)));
+    seats.replaceChildren(h("legend", {}, t("lobby.seats")), ...(mode()
+      ? Array.from({length: count}, (_, seat) => seatChoice(seat, game, mode()))
+      : [h("p", {class: "help"}, t("lobby.with_first"))]));
   };
-  playersInput.addEventListener("change", drawSeats);
+  playersInput.addEventListener("input", drawSeats); // each key typed, not only when the field loses the focus
   form.replaceChildren(
     h("fieldset", {class: "games"}, h("legend", {}, t("lobby.game")), catalog.map((entry) =>
       h("label", {class: "game-choice"}, h("input", {type: "radio", name: "game", value: entry.name, checked: entry === game,
         onchange: () => choose(entry)}), ` ${t(`games:${entry.name}.title`)} `,
         h("small", {}, t(entry.cooperative ? "lobby.players_cooperative" : "lobby.players_competitive",
           {min: entry.players.min, max: entry.players.max}))))),
+    h("fieldset", {class: "with"}, h("legend", {}, t("lobby.with")),
+      ["friends", "bots"].map((value) => h("label", {}, h("input", {type: "radio", name: "with", value, required: true,
+        onchange: drawSeats}), " ", t(`lobby.with_${value}`)))),
     h("p", {}, h("label", {for: "players"}, t("lobby.players"), " "), playersInput),
     seats,
+    botLevels(game),
     options(game),
     h("p", {}, h("label", {}, h("input", {type: "checkbox", name: "public"}), " ", t("lobby.public"))),
     h("p", {}, h("button", {type: "submit", class: "primary"}, t("lobby.create"))));
   drawSeats();
 }
 
-function seatChoice(seat, game) {
+/** Each bot level of `game` in a sentence: what playing against it is like. */
+function botLevels(game) {
+  return h("details", {class: "bot-levels"}, h("summary", {}, t("lobby.bot_levels")),
+    h("dl", {}, game.bots.map((bot) => [h("dt", {}, gameWords(game.name, `bots.${bot}.name`)),
+      h("dd", {}, gameWords(game.name, `bots.${bot}.about`))])));
+}
+
+function seatChoice(seat, game, mode) {
   const choices = [[ME, t("lobby.seat_you")], [OPEN, t("lobby.seat_open")],
     ...game.bots.map((bot) => [`bot:${bot}`, t("lobby.seat_bot", {level: gameWords(game.name, `bots.${bot}.name`)})])];
-  const initial = seat === 0 ? ME : `bot:${game.bots[0]}`;
+  const initial = seat === 0 ? ME : mode === "friends" ? OPEN : `bot:${game.bots[0]}`;
   return h("p", {class: "seat-choice"}, h("label", {for: `seat-${seat}`}, t("lobby.seat", {number: seat + 1}), " "),
     h("select", {id: `seat-${seat}`, name: `seat-${seat}`},
       choices.map(([value, text]) => h("option", {value, selected: value === initial}, text))));
@@ -176,10 +191,25 @@ async function listOpen(root, catalog, go, askName, fail) {
     h("a", {href: `#/game/${game.game_id}`}, t("lobby.watch"))))));
 }
 
-function recent() {
-  const games = storage.recent();
-  if (!games.length) return null;
-  return h("section", {class: "panel", "aria-labelledby": "recent-title"}, h("h2", {id: "recent-title"}, t("lobby.recent")),
-    h("ul", {}, games.map(([id, facts]) => h("li", {}, h("a", {href: `#/game/${id}`}, t("lobby.game_id", {id})),
-      facts.seatToken ? ` (${t("lobby.your_seat")})` : facts.hostToken ? ` (${t("lobby.you_host")})` : ""))));
+/** This browser's games, newest first, each named by what it is (the game, with whom, when, how it ended); a game
+ * the server no longer has (expired) is forgotten, and its line removed. */
+function recentGames(catalog) {
+  const games = storage.recent().filter(([, facts]) => catalog.some((entry) => entry.name === facts.game));
+  const list = h("ul", {class: "recent-list"}, games.map(([id, facts]) => {
+    const view = {game: facts.game, seat: facts.seat, seats: facts.seats || [], outcome: facts.outcome};
+    const name = (seat) => seatName(facts.game, view.seats, seat, facts.seat);
+    const others = view.seats.filter((seat) => seat.seat !== facts.seat).map((seat) => name(seat.seat));
+    const state = facts.outcome ? outcomeWords(view, name).headline : t(facts.seatToken ? "lobby.your_seat" : "lobby.you_host");
+    return h("li", {"data-game": id}, h("a", {href: `#/game/${id}`}, t(others.length ? "lobby.recent_entry" : "lobby.recent_alone",
+      {game: t(`games:${facts.game}.title`), others: list_(others), when: when(new Date(facts.at))})), ` (${state})`);
+  }));
+  for (const [id, facts] of games) {
+    get(`/games/${id}`, facts.seatToken || facts.hostToken).catch((error) => {
+      if (error.status !== 404) return;
+      storage.forget(id);
+      list.querySelector(`[data-game="${id}"]`)?.remove();
+    });
+  }
+  return h("section", {class: "panel", "aria-labelledby": "recent-title", hidden: !games.length},
+    h("h2", {id: "recent-title"}, t("lobby.recent")), list);
 }

@@ -29,6 +29,12 @@ function cardFace(text, options = {}) {
     note: TRIES[rank] ? tries(TRIES[rank]) : undefined, ...options});
 }
 
+/** A seat's state in words: out of cards may still slap back in while the game goes on, not after its end. */
+function stateWords(seat, view) {
+  const over = seat.state === "out" && view.status !== "playing";
+  return t(`games:bataille-corse.states.${over ? "out_over" : seat.state}`);
+}
+
 export function render(root, view, ctx) {
   tables.set(root, {view, ctx});
   listenForSpace(root);
@@ -64,7 +70,7 @@ function seatArea(seat, view, ctx) {
     seat.state !== "in" && seat.state], "data-seat": seat.seat},
   h("span", {class: "who"}, ctx.name(seat.seat)),
   backs(t("table.cards", {count: seat.packet})),
-  h("span", {class: "state"}, t(`games:bataille-corse.states.${seat.state}`)),
+  h("span", {class: "state"}, stateWords(seat, view)),
   seat.errors ? h("span", {class: "errors"}, t("games:bataille-corse.table.errors", {count: seat.errors})) : null);
 }
 
@@ -105,9 +111,9 @@ export function todo(view) {
   return null;
 }
 
-export function seatFacts(seat) {
+export function seatFacts(seat, view) {
   const cards = t("table.cards", {count: seat.packet});
-  return seat.state === "in" ? cards : `${cards}, ${t(`games:bataille-corse.states.${seat.state}`)}`;
+  return seat.state === "in" ? cards : `${cards}, ${stateWords(seat, view)}`;
 }
 
 /** Slaps and their judgement (a collection window's) are announced at once: they change who holds the pile. A slap

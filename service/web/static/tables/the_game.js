@@ -90,7 +90,7 @@ function everyHand(view, ctx) {
 }
 
 function endTurn(view, ctx) {
-  if (!view.legal_actions) return null;
+  if (!view.legal_actions || view.status !== "playing") return null;
   const can = view.legal_actions.some((action) => action.type === "end_turn");
   return h("div", {class: "turn-actions"},
     h("button", {type: "button", class: "primary", key: "end-turn", disabled: !can,

@@ -156,6 +156,9 @@ class Person:
         self.page.locator(self.NINJA_MOVE).first.click()
         self.wait_past(before)
 
+    # Bataille corse ---------------------------------------------------------------------------------------------
+    FLIP = "#table button[data-key='flip']:not(:disabled)"
+
     # Checks -----------------------------------------------------------------------------------------------------
     def outcome(self) -> str:
         return self.page.locator(".outcome").inner_text()

@@ -19,7 +19,7 @@ from tests.browser.sites import production
 
 #: Split a message around its ``{{placeholders}}``: the fixed words between them.
 PLACEHOLDER = re.compile(r"\{\{\s*\w+\s*\}\}")
-FLIP = "#table button[data-key='flip']"
+FLIP = Person.FLIP
 #: What a screen never shows: the page's or the catalog's internals.
 INTERNALS = re.compile(r"\bnull\b|\bundefined\b|\(outcome|\(N\d|\[object|NaN")
 LANGUAGES = ["en", "fr"]

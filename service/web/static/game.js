@@ -18,6 +18,7 @@ const PACE_MS = 250; // views that come in a burst (bots answering at once) are 
 const CALM_PACE_MS = 100;
 const MAX_QUEUE = 12; // further behind than this, skip to the newest view
 const FALLBACK_MS = 1500; // an action's own answer is drawn if the stream has not brought that version by then
+const HAPPENED_MS = 3000; // what just happened stays over the table this long (a newer event replaces it)
 const connection = (state) => t(`game.connection.${state}`);
 
 function isOver(view) {
@@ -47,11 +48,12 @@ class GamePage {
       outcome: h("div", {class: "outcome"}),
       moves: h("ol", {class: "moves", reversed: true, "aria-label": t("game.moves_label")}),
       share: h("div", {class: "share"}),
+      happened: h("p", {class: "happened", hidden: true}),
     };
     this.connection = h("span", {class: "connection"}, connection("connecting"));
     root.replaceChildren(h("section", {class: "game", "aria-label": t("game.label")},
       this.parts.head, h("div", {class: "status-line"}, this.connection, this.parts.todo),
-      h("div", {class: "board"}, this.parts.seats, this.parts.table), this.parts.error, this.parts.controls,
+      h("div", {class: "board"}, this.parts.happened, this.parts.seats, this.parts.table), this.parts.error, this.parts.controls,
       this.parts.outcome, h("details", {class: "log", open: true}, h("summary", {}, t("game.moves")), this.parts.moves),
       this.parts.share));
     this.ticker = setInterval(() => this.tick(), 1000);
@@ -105,6 +107,7 @@ class GamePage {
     this.live?.close();
     clearInterval(this.ticker);
     clearTimeout(this.pacer);
+    clearTimeout(this.happenedTimer);
   }
 
   /** A view from the stream or an answer: drawn now, or after the views queued before it. */
@@ -148,6 +151,7 @@ class GamePage {
     this.parts.table.dataset.version = String(view.version);
     this.parts.table.dataset.status = view.status;
     this.drawTodo(before);
+    this.drawHappened(before);
     keepFocus(this.parts.controls, () => this.drawControls());
     this.drawOutcome();
     this.drawShare();
@@ -203,6 +207,17 @@ class GamePage {
       const left = Math.max(0, (Number(element.dataset.until) - performance.now()) / 1000);
       element.lastChild.textContent = clockText(left);
     }
+  }
+
+  /** What the change from `before` meant, over the table for a moment, drawn with the table it explains. */
+  drawHappened(before) {
+    const text = before && before.version < this.view.version && before.status === "playing"
+      ? this.table?.happened?.(before, this.view, (seat) => this.name(seat)) : null;
+    if (!text) return;
+    Object.assign(this.parts.happened, {textContent: text, hidden: false});
+    this.parts.happened.dataset.version = String(this.view.version);
+    clearTimeout(this.happenedTimer);
+    this.happenedTimer = setTimeout(() => { this.parts.happened.hidden = true; }, HAPPENED_MS);
   }
 
   drawTodo(before) {
@@ -352,6 +367,9 @@ class GamePage {
   }
 
   async resubscribe() {
+    this.live?.close(); // the old token's stream: a view it still brings must not stand for the new seat's
+    clearTimeout(this.pacer);
+    this.pacer = null;
     this.view = undefined;
     this.queue = [];
     this.parts.share.replaceChildren();

@@ -5,7 +5,7 @@
 
 import {backs, card} from "../cards.js";
 import {h} from "../dom.js";
-import {t} from "../i18n.js";
+import {list, t} from "../i18n.js";
 
 const SHOWN_ON_PILE = 5; // a sum of ten may reach this deep; doubles, sandwiches and suites look at three cards
 const SUITS = {S: ["♠", "spades", 230], H: ["♥", "hearts", 0], D: ["♦", "diamonds", 0], C: ["♣", "clubs", 230]};
@@ -77,19 +77,22 @@ function seatArea(seat, view, ctx) {
 function moves(actions, ctx) {
   const flip = actions.find((action) => action.type === "flip");
   const slap = actions.find((action) => action.type === "slap");
+  // Flip keeps its place when it is not the seat's move (hidden, not removed): the Slap target never moves.
   return h("div", {class: "bc-moves", role: "group", "aria-label": t("table.your_moves")},
-    flip ? h("button", {type: "button", class: "primary", key: "flip", onclick: () => ctx.send(flip)}, t("games:bataille-corse.moves.flip")) : null,
+    h("button", {type: "button", class: ["primary", !flip && "unseen"], key: "flip", disabled: !flip,
+      "aria-hidden": flip ? null : "true", onclick: () => flip && ctx.send(flip)}, t("games:bataille-corse.moves.flip")),
     h("button", {type: "button", class: "bc-slap urgent", key: "slap", disabled: !slap,
       "aria-keyshortcuts": "Space", onclick: () => slap && ctx.send(slap)}, t("games:bataille-corse.moves.slap"),
     h("small", {}, t("games:bataille-corse.moves.space"))));
 }
 
 /** Space slaps with the focus on the table or on nothing, not in a field nor on the page's other controls (Space
- * still presses "Leave the seat"); a key held down (auto-repeat) slaps once. */
+ * still presses "Leave the seat"), nor on Flip (Space presses it: it flips); a key held down slaps once. */
 function listenForSpace(root) {
   if (tables.get(root).listening) return;
   tables.get(root).listening = true;
-  const elsewhere = (target) => !root.contains(target) && target.closest?.("button, a, input, select, textarea, summary, [contenteditable]");
+  const elsewhere = (target) => target.dataset?.key === "flip"
+    || (!root.contains(target) && target.closest?.("button, a, input, select, textarea, summary, [contenteditable]"));
   const mine = (event) => event.key === " " && root.isConnected && !event.ctrlKey && !event.altKey && !event.metaKey
     && !elsewhere(event.target);
   document.addEventListener("keydown", (event) => {
@@ -123,6 +126,68 @@ export function urgent(entry, fresh) {
     return !fresh.slice(fresh.indexOf(entry) + 1).some((later) => later.type === "judge");
   }
   return entry.type === "slap" || entry.type === "judge";
+}
+
+/** What the change from `before` to `view` meant, in a sentence shown over the table: who took the pile and why
+ * (a combination, a challenge won), a false slap and its cost, a slap too late, a challenge and its tries, a seat
+ * out; `null` for a plain flip. The server judged it; this names it from the two views the person saw. */
+export function happened(before, view, name) {
+  const B = "games:bataille-corse.happened.";
+  const gained = (seat) => seat.packet - before.seats[seat.seat].packet;
+  if (before.pile.length && !view.pile.length) {
+    const taker = view.seats.reduce((most, seat) => (gained(seat) > gained(most) ? seat : most));
+    const you = taker.seat === view.seat ? "you" : undefined;
+    if (view.flips > before.flips) return t(`${B}challenge_won`, {name: name(taker.seat), context: you});
+    const found = combinationsOf(before.pile, view.options).map((each) => t(`games:bataille-corse.combinations.${each}`));
+    return t(`${B}${found.length ? "slap_won" : "takes_pile"}`, {name: name(taker.seat), context: you, how: list(found)});
+  }
+  const paid = (seat) => view.flips === before.flips && gained(seat) < 0; // a false slap's cards (no flip took them)
+  const wrong = view.seats.find((seat) => paid(seat) || seat.errors > before.seats[seat.seat].errors);
+  if (wrong) {
+    return t(`${B}false_slap`, {name: name(wrong.seat), context: wrong.seat === view.seat ? "you" : undefined,
+      count: -gained(wrong), where: t(`${B}${view.options?.penalty_place === "top_face_up" ? "on_pile" : "under_pile"}`)});
+  }
+  const challenge = view.challenge;
+  if (challenge && (!before.challenge || challenge.attempts_left !== before.challenge.attempts_left)) {
+    return t(`${B}${before.challenge?.payer === challenge.payer ? "tries_left" : "challenge"}`, {name: name(challenge.payer),
+      context: challenge.payer === view.seat ? "you" : undefined, count: challenge.attempts_left});
+  }
+  const gone = view.seats.find((seat) => seat.state !== before.seats[seat.seat].state && seat.state !== "in");
+  if (gone && view.status === "playing") return t(`${B}${gone.state}`, {name: name(gone.seat), context: gone.seat === view.seat ? "you" : undefined});
+  if (view.slap_window && !before.slap_window) return t(`${B}gathering`);
+  const same = view.flips === before.flips && view.pile.length === before.pile.length && !view.slap_window && !before.slap_window;
+  return same && view.status === "playing" ? t(`${B}too_late`) : null;
+}
+
+/** The combinations that held on `pile` (card strings, bottom first) under `options`, by the rule sheet's names:
+ * the words of a pile won (the server judges every slap; a replay's frames carry no options, and then none). */
+function combinationsOf(pile, options) {
+  if (!options || pile.length < 2) return [];
+  const rankOf = (text) => (text === "RJ" || text === "BJ" ? 13 : "A234567891JQK".indexOf(text[0])); // "10H": "1"
+  const ranks = pile.map(rankOf);
+  const [top, below, under] = [ranks.at(-1), ranks.at(-2), ranks.at(-3)];
+  const numeric = top !== 13 && below !== 13;
+  const values = new Set([top + 1, below + 1]);
+  const is = (a, b) => numeric && values.size === 2 && values.has(a) && values.has(b);
+  let total = 0;
+  let sum = false;
+  for (const rank of [...ranks].reverse()) {
+    if (rank > 8) break;
+    total += rank + 1;
+    if (total >= 10) {
+      sum = total === 10;
+      break;
+    }
+  }
+  const found = {
+    double: top === below,
+    sandwich: under !== undefined && top === under && top !== below && top !== 13,
+    suite: numeric && (Math.abs(top - below) === 1 || (options.wrap_K_A && values.has(1) && values.has(13))),
+    sum10: sum,
+    product10: is(2, 5) || is(1, 10),
+    poisson: is(6, 9),
+  };
+  return Object.keys(found).filter((each) => found[each] && options[each]);
 }
 
 export function describe(entry, who, names) {

@@ -4,7 +4,7 @@
 
 import {backs, card} from "../cards.js";
 import {h, keepFocus} from "../dom.js";
-import {t} from "../i18n.js";
+import {list, t} from "../i18n.js";
 
 const NOTED = [1, 6, 8, 9, 13]; // the cards with a power: a note on the card says it
 const SHOWN_ON_PILE = 6; // the pile's top cards drawn; the count says the rest
@@ -115,6 +115,32 @@ export function todo(view) {
   if (view.phase === "swap") return t(types.has("ready") ? "games:ninja.todo.swap" : "games:ninja.todo.others_ready");
   for (const type of ["give", "accept", "take_face_up", "play", "pick_up"]) {
     if (types.has(type)) return t(`games:ninja.todo.${type}`);
+  }
+  return null;
+}
+
+/** What the change from `before` to `view` meant, shown over the table: a pile burned, picked up or given, turns
+ * skipped by 8s; `null` for a plain play. */
+export function happened(before, view, name) {
+  const N = "games:ninja.happened.";
+  const you = (seat) => (seat === view.seat ? "you" : undefined);
+  if (view.burned > before.burned) return t(`${N}burned`, {count: view.burned - before.burned});
+  if (view.give?.target != null && view.give.target !== before.give?.target) {
+    return t(`${N}given`, {name: name(view.give.giver), target: name(view.give.target), context: you(view.give.target)});
+  }
+  const picker = view.seats.find((seat) => seat.hand_size - before.seats[seat.seat].hand_size >= Math.max(1, before.pile.length));
+  if (before.pile.length && !view.pile.length && picker) {
+    return t(`${N}picked_up`, {name: name(picker.seat), context: you(picker.seat), count: before.pile.length});
+  }
+  const placed = view.pile.slice(before.pile.length);
+  const player = before.current_seat;
+  if (placed.length && placed.every((value) => value === 8) && player !== null && view.current_seat !== null) {
+    const order = view.seats.map((seat) => seat.seat);
+    const skipped = [];
+    for (let seat = (player + 1) % order.length; seat !== view.current_seat && skipped.length < order.length; seat = (seat + 1) % order.length) {
+      if (seat !== player) skipped.push(seat);
+    }
+    if (skipped.length) return t(`${N}skipped`, {names: list(skipped.map(name)), count: skipped.length});
   }
   return null;
 }

@@ -105,6 +105,14 @@ export function todo(view) {
   return t("games:the-game.todo.place_or_end");
 }
 
+/** What the change from `before` to `view` meant, shown over the table: a turn ended, and the cards drawn. */
+export function happened(before, view, name) {
+  if (before.current_seat === null || before.current_seat === view.current_seat || view.status !== "playing") return null;
+  const drew = before.draw_pile - view.draw_pile;
+  return t(drew ? "games:the-game.happened.turn_drew" : "games:the-game.happened.turn_ended", {name: name(before.current_seat),
+    context: before.current_seat === view.seat ? "you" : undefined, count: drew});
+}
+
 /** A log entry in words. */
 export function describe(entry, who) {
   if (entry.type === "play") return t("games:the-game.log.play", {...who, card: entry.card, pile: pileName(entry.pile)});

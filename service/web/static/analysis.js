@@ -71,8 +71,7 @@ class Analysis {
     const {done, total} = answer.data;
     if (total) Object.assign(this.progress, {max: total, value: done});
     const wait = Math.min(Math.max(Number(answer.headers.get("Retry-After")) || 1, waited * BACKOFF), MOST_WAIT_S);
-    this.status.textContent = (total ? t("analysis.valuing", {done, count: total}) : t("analysis.waiting_start"))
-      + " " + t("analysis.asking_again", {count: Math.round(wait)});
+    this.status.textContent = [pendingWords(answer.data), t("analysis.leave"), t("analysis.asking_again", {count: Math.round(wait)})].join(" ");
     this.timer = setTimeout(() => this.ask(answer.headers.get("Location") || location, wait), wait * 1000);
   }
 
@@ -219,6 +218,24 @@ class Analysis {
     if (decision.same) return t("analysis.value", {made});
     return t("analysis.value_against", {made, best: words(this.measure.of(decision.best_value)), cost: costWords(decision.cost, this.measure)});
   }
+}
+
+/** How far a pending analysis is, as the server says it (`202`'s body): its place in line (`queue_position`:
+ * analyses ahead of it, 0 when being worked on), the moves valued (`done` of `total`) and the server's estimate of
+ * the time left (`eta_s`). Only what the server said: no guess of the page's own. */
+export function pendingWords({done, total, queue_position: ahead, eta_s: eta}) {
+  const words = [];
+  if (ahead > 0) words.push(t("analysis.in_line", {count: ahead}));
+  words.push(total ? t("analysis.valuing", {done, count: total}) : t(ahead > 0 ? "analysis.waiting_turn" : "analysis.waiting_start"));
+  if (typeof eta === "number") words.push(t("analysis.eta", {time: duration(eta)}));
+  return words.join(" ");
+}
+
+/** A duration in words: seconds under two minutes, else minutes, else hours ("about 3 minutes"). */
+function duration(seconds) {
+  const [value, unit] = seconds < 120 ? [Math.max(1, Math.round(seconds)), "second"]
+    : seconds < 7200 ? [Math.round(seconds / 60), "minute"] : [Math.round(seconds / 360) / 10, "hour"];
+  return number(value, {style: "unit", unit, unitDisplay: "long"});
 }
 
 function costWords(cost, measure) {

@@ -10,6 +10,7 @@ import {gameWords, list, refusal, t, when} from "./i18n.js";
 import {icon} from "./icons.js";
 import {Live} from "./live.js";
 import {today} from "./daily.js";
+import {howToPlay} from "./lobby.js";
 import * as storage from "./storage.js";
 import {TABLES} from "./tables/index.js";
 import {outcomeWords, seatName} from "./words.js";
@@ -49,11 +50,13 @@ class GamePage {
       moves: h("ol", {class: "moves", reversed: true, "aria-label": t("game.moves_label")}),
       share: h("div", {class: "share"}),
       happened: h("p", {class: "happened", hidden: true}),
+      guide: h("div", {class: "guide-place"}),
     };
     this.connection = h("span", {class: "connection"}, connection("connecting"));
     root.replaceChildren(h("section", {class: "game", "aria-label": t("game.label")},
       this.parts.head, h("div", {class: "status-line"}, this.connection, this.parts.todo),
-      h("div", {class: "board"}, this.parts.happened, this.parts.seats, this.parts.table), this.parts.error, this.parts.controls,
+      h("div", {class: "board"}, this.parts.seats, h("div", {class: "table-place"}, this.parts.happened, this.parts.table)),
+      this.parts.error, this.parts.controls, this.parts.guide,
       this.parts.outcome, h("details", {class: "log", open: true}, h("summary", {}, t("game.moves")), this.parts.moves),
       this.parts.share));
     this.ticker = setInterval(() => this.tick(), 1000);
@@ -155,6 +158,7 @@ class GamePage {
     keepFocus(this.parts.controls, () => this.drawControls());
     this.drawOutcome();
     this.drawShare();
+    this.drawGuide();
     this.remember(view);
     if (!before && (document.activeElement === document.body || !document.activeElement)) {
       this.parts.head.querySelector("h2").focus(); // a new page: the keyboard starts at its heading, not the body
@@ -178,7 +182,7 @@ class GamePage {
   }
 
   drawHead() {
-    this.parts.head.replaceChildren(h("h2", {tabindex: "-1"}, t(`games:${this.view.game}.title`)),
+    this.parts.head.replaceChildren(h("h2", {tabindex: "-1"}, t(`games:${this.view.game}.title`)), howToPlay(this.view.game),
       h("span", {class: "game-id"}, t("game.id", {id: this.gameId})),
       this.view.seat !== undefined ? h("span", {class: "role"}, t("game.role_seat", {number: this.view.seat + 1}))
         : h("span", {class: "role"}, t(this.held.hostToken ? "game.role_host" : "game.role_watch")));
@@ -275,6 +279,16 @@ class GamePage {
       ? h("ol", {class: "ranking", "aria-label": t("game.ranking")}, view.outcome.ranking.map((seat) => h("li", {}, this.name(seat)))) : null;
     this.parts.outcome.replaceChildren(...[h("h3", {}, headline), h("p", {}, reason),
       view.score !== undefined ? h("p", {}, t("game.score", {score: view.score})) : null, ranking].filter(Boolean));
+  }
+
+  /** A first game's guide, once per game page: the game in three steps, open until this browser has finished a
+   * game of it (then a summary to open); the line above the table says what to do now. */
+  drawGuide() {
+    if (this.parts.guide.childElementCount) return;
+    const game = this.view.game;
+    const played = storage.recent(Infinity).some(([id, facts]) => id !== this.gameId && facts.game === game && facts.outcome);
+    this.parts.guide.replaceChildren(h("details", {class: "guide", open: !played},
+      h("summary", {}, t("game.guide")), h("ol", {}, ["1", "2", "3"].map((step) => h("li", {}, t(`games:${game}.guide.${step}`))))));
   }
 
   drawShare() {

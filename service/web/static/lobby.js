@@ -4,6 +4,7 @@
 import {call, get, randomKey} from "./api.js";
 import {dailyPanel} from "./daily.js";
 import {h} from "./dom.js";
+import {picture} from "./pictures.js";
 import {gameWords, list as list_, refusal, t, when} from "./i18n.js";
 import * as storage from "./storage.js";
 import {outcomeWords, seatName} from "./words.js";
@@ -17,7 +18,11 @@ export function mountLobby(root, {catalog, go, askName}) {
   const form = h("form", {class: "create", "aria-labelledby": "create-title"});
   const openGames = h("div", {class: "open-games"});
   let chosen = catalog[0];
-  const drawForm = () => drawCreate(form, catalog, chosen, (game) => { chosen = game; drawForm(); });
+  const drawForm = () => drawCreate(form, catalog, chosen, (game) => {
+    chosen = game;
+    drawForm();
+    form.querySelector(`#game-${game.name}`).focus(); // the keyboard stays on the tiles (arrows move between them)
+  });
   drawForm();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -57,15 +62,11 @@ function drawCreate(form, catalog, game, choose) {
     const count = Math.min(game.players.max, Math.max(game.players.min, Number(playersInput.value) || players));
     seats.replaceChildren(h("legend", {}, t("lobby.seats")), ...(mode()
       ? Array.from({length: count}, (_, seat) => seatChoice(seat, game, mode()))
-      : [h("p", {class: "help"}, t("lobby.with_first"))]));
+      : [h("p", {class: "hint"}, t("lobby.with_first"))]));
   };
   playersInput.addEventListener("input", drawSeats); // each key typed, not only when the field loses the focus
   form.replaceChildren(
-    h("fieldset", {class: "games"}, h("legend", {}, t("lobby.game")), catalog.map((entry) =>
-      h("label", {class: "game-choice"}, h("input", {type: "radio", name: "game", value: entry.name, checked: entry === game,
-        onchange: () => choose(entry)}), ` ${t(`games:${entry.name}.title`)} `,
-        h("small", {}, t(entry.cooperative ? "lobby.players_cooperative" : "lobby.players_competitive",
-          {min: entry.players.min, max: entry.players.max}))))),
+    h("fieldset", {class: "games"}, h("legend", {}, t("lobby.game")), catalog.map((entry) => tile(entry, entry === game, choose))),
     h("fieldset", {class: "with"}, h("legend", {}, t("lobby.with")),
       ["friends", "bots"].map((value) => h("label", {}, h("input", {type: "radio", name: "with", value, required: true,
         onchange: drawSeats}), " ", t(`lobby.with_${value}`)))),
@@ -76,6 +77,24 @@ function drawCreate(form, catalog, game, choose) {
     h("p", {}, h("label", {}, h("input", {type: "checkbox", name: "public"}), " ", t("lobby.public"))),
     h("p", {}, h("button", {type: "submit", class: "primary"}, t("lobby.create"))));
   drawSeats();
+}
+
+/** A game's tile: its table in a picture, its title, players and pitch; a radio button (arrows move between the
+ * tiles, as between any radio buttons), and beside it the game's "How to play". */
+function tile(entry, checked, choose) {
+  const id = `game-${entry.name}`;
+  return h("div", {class: "tile"},
+    h("input", {type: "radio", name: "game", id, value: entry.name, checked, class: "tile-radio",
+      "aria-describedby": `${id}-about`, onchange: () => choose(entry)}),
+    h("label", {for: id}, picture(entry.name), h("strong", {}, t(`games:${entry.name}.title`))),
+    h("p", {id: `${id}-about`}, h("small", {}, t(entry.cooperative ? "lobby.players_cooperative" : "lobby.players_competitive",
+      {min: entry.players.min, max: entry.players.max})), " ", t(`games:${entry.name}.pitch`)),
+    howToPlay(entry.name));
+}
+
+/** A link to `game`'s rules (the page's "How to play" panel, at `#/rules/<game>`). */
+export function howToPlay(game) {
+  return h("a", {class: "how-to-play", href: `#/rules/${game}`}, t("lobby.how_to_play"));
 }
 
 /** Each bot level of `game` in a sentence: what playing against it is like. */

@@ -9,6 +9,7 @@ import {get} from "./api.js";
 import {h, keepFocus} from "./dom.js";
 import {refusal, t} from "./i18n.js";
 import {TABLES} from "./tables/index.js";
+import * as storage from "./storage.js";
 import {outcomeWords, seatName} from "./words.js";
 
 const AUTOPLAY_MS = 700;
@@ -39,6 +40,7 @@ class Replay {
     this.game = this.catalog.find((entry) => entry.name === this.view.game);
     this.build();
     this.show(Math.min(Math.max(0, Number(step) || 0), this.frames.length - 1));
+    if (storage.held(this.gameId).analysis) this.analyse(); // asked for before: picked up again where it is
   }
 
   async frames() {
@@ -82,6 +84,7 @@ class Replay {
   async analyse() {
     const button = this.panel.querySelector("button");
     button.disabled = true;
+    storage.hold(this.gameId, {analysis: true}); // the person may leave: this replay asks again when reopened
     let module;
     try {
       module = await import("./analysis.js");

@@ -200,7 +200,7 @@ class Person:
         assert violations == [], json.dumps(violations, indent=1)
         assert self.errors == [], json.dumps(self.errors, indent=1)
 
-    def screenshot(self, name: str) -> None:
+    def screenshot(self, name: str, part: str = ".board") -> None:
         """``docs/screenshots/<name>-<width>.png``: the seats and the table at a phone's and a desktop's width (the
         game's id and link, new every run, are not in it, and a clock is hidden: the file changes only when the
         page does)."""
@@ -210,6 +210,6 @@ class Person:
             page.set_viewport_size(viewport)
             path = SCREENSHOTS / f"{name}-{viewport['width']}.png"
             page.evaluate("for (const clock of document.querySelectorAll('.clock')) clock.style.visibility = 'hidden'")
-            page.locator(".board").screenshot(path=path, animations="disabled")
+            page.locator(part).screenshot(path=path, animations="disabled")
         if size:
             page.set_viewport_size(size)

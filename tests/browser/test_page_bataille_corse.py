@@ -86,7 +86,7 @@ def test_a_slap_in_a_collection_window_is_held_then_judged(person: Callable[...,
     before = ann.version()
     page.keyboard.press(" ")
     ann.wait_past(before)
-    page.wait_for_function("() => window.heard.some((text) => text.startsWith('Slaps judged'))")
+    page.wait_for_function("() => window.heard.some((text) => text.includes('Slaps judged'))")
     expect(page.locator(".moves li", has_text="You slapped: held until the slaps are judged")).to_have_count(1)
     expect(
         page.locator(".moves li", has_text="Slaps judged, first received first: You false, a penalty")

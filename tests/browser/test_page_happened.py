@@ -87,8 +87,10 @@ def test_a_slap_s_result_shows_over_the_table_on_both_screens(person: Callable[.
     first.page.keyboard.press(" ")
     first.wait_past(before)
     shown_with_its_table(first, "You take the pile: sandwich")
+    expect(first.page.locator("#assertive")).to_contain_text("You take the pile: sandwich. You slapped: valid")
     name = "Ann" if first is ann else "Bob"
     shown_with_its_table(second, f"{name} takes the pile: sandwich")
+    second.screenshot("bataille-corse-happened")
     for each in (ann, bob):
         each.assert_clean()
 

@@ -77,32 +77,36 @@ def won(person: Person) -> re.Pattern[str]:
     return re.compile(f"^({person.say('outcome.won_by', name='.+')}|{re.escape(person.say('outcome.won_by_you'))})$")
 
 
-def open_the_replay_to_its_end(person: Person) -> None:
+def the_end_and_its_replay(person: Person, english: set[str]) -> None:
+    """The finished game's screen, then its replay stepped to the end: their words checked, the page clean."""
+    assert_words(person, english)
     person.page.get_by_role("link", name=person.say("game.open_replay")).click()
     person.button(person.say("replay.end")).click()
     expect(person.page.locator(".replay .todo")).to_contain_text(person.say("replay.the_end", outcome="").rstrip(" ."))
+    assert_words(person, english)
+    person.assert_clean()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_whole_game_of_the_game_in_each_language(person: Callable[..., Person], lang: str) -> None:
-    ann = person(locale=LOCALE[lang]).open()
+    ann = person(locale=LOCALE[lang], color_scheme="dark" if lang == "fr" else "light").open()
     english = english_words(catalog(ann))
     assert_words(ann, english)
     expect(ann.page.get_by_role("heading", name=ann.say("lobby.new_game"))).to_be_visible()
+    ann.screenshot(f"lobby-{lang}", ".games")
     bot = ann.say("lobby.seat_bot", level=ann.say("games:the-game.bots.random.name"))
     options = {ann.say("games:the-game.options.hand_size.label"): "2", ann.say("lobby.seed"): "12"}
     ann.create("The Game", 2, [ann.say("lobby.seat_you"), bot], options)
-    for _ in range(MOST_MOVES):
+    for turn in range(MOST_MOVES):
         if not ann.wait_turn_or_end(Person.THE_GAME_TURN):
             break
+        if turn == 1 and lang == "fr":
+            ann.screenshot("the-game-fr")
         expect(ann.page.locator("#todo")).to_contain_text(ann.say("games:the-game.todo.place_or_end")[:5])
         assert_words(ann, english)
         ann.the_game_turn()
     expect(ann.page.locator(".outcome h3")).to_have_text(ann.say("outcome.status.lost"))
-    assert_words(ann, english)
-    open_the_replay_to_its_end(ann)
-    assert_words(ann, english)
-    ann.assert_clean()
+    the_end_and_its_replay(ann, english)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -130,12 +134,11 @@ def test_a_whole_game_of_ninja_in_each_language(person: Callable[..., Person], l
             break
         if move % 3 == 0:
             assert_words(ann, english)
+        if move == 3 and lang == "fr":
+            ann.screenshot("ninja-fr")
         ann.ninja_move()
     expect(ann.page.locator(".outcome h3")).to_have_text(won(ann))
-    assert_words(ann, english)
-    open_the_replay_to_its_end(ann)
-    assert_words(ann, english)
-    ann.assert_clean()
+    the_end_and_its_replay(ann, english)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -157,6 +160,8 @@ def test_a_whole_game_of_bataille_corse_in_each_language(person: Callable[..., P
     said = ann.say("games:bataille-corse.log.slap_result", context="you", name=ann.say("seat.you"), result=result)
     expect(page.locator(".moves li").first).to_have_text(said)
     assert_words(ann, english)
+    if lang == "fr":
+        ann.screenshot("bataille-corse-fr")  # the false slap, said over the table
     for _ in range(MOST_MOVES):
         if not ann.wait_turn_or_end(FLIP):
             break
@@ -166,10 +171,7 @@ def test_a_whole_game_of_bataille_corse_in_each_language(person: Callable[..., P
         ann.wait_past(before)
     expect(page.locator(".outcome h3")).to_have_text(won(ann))
     expect(page.locator(".bc-seats")).not_to_contain_text(ann.say("games:bataille-corse.states.out"))
-    assert_words(ann, english)
-    open_the_replay_to_its_end(ann)
-    assert_words(ann, english)
-    ann.assert_clean()
+    the_end_and_its_replay(ann, english)
 
 
 def test_the_language_switch_is_remembered(person: Callable[..., Person]) -> None:

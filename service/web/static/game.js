@@ -199,7 +199,7 @@ class GamePage {
         ? h("span", {class: "clock", "data-until": String(this.receivedAt + seat.seconds_left * 1000)}, icon("clock"), clockText(seat.seconds_left)) : null;
       return h("li", {class: ["seat", turn && "turn", seat.seat === view.seat && "me"], "aria-current": turn ? "true" : null},
         h("span", {class: "who"}, `${seat.seat + 1}. ${who}`),
-        seat.bot && seat.name !== null ? h("span", {class: "badge"}, icon("bot"), t("game.bot_badge")) : null,
+        seat.bot && seat.name !== null ? h("span", {class: "badge"}, icon("bot")) : null, // its name says "Bot"
         seat.autoplay ? h("span", {class: "badge"}, t("game.autoplay")) : null,
         facts ? h("span", {class: "facts"}, facts) : null,
         turn ? h("span", {class: "turn-mark"}, t("game.to_play")) : null, clock);
@@ -219,6 +219,7 @@ class GamePage {
       ? this.table?.happened?.(before, this.view, (seat) => this.name(seat)) : null;
     if (!text) return;
     Object.assign(this.parts.happened, {textContent: text, hidden: false});
+    this.happenedText = text; // read out with the moves of the log (drawMoves)
     this.parts.happened.dataset.version = String(this.view.version);
     clearTimeout(this.happenedTimer);
     this.happenedTimer = setTimeout(() => { this.parts.happened.hidden = true; }, HAPPENED_MS);
@@ -421,8 +422,11 @@ class GamePage {
       h("li", {}, words(entry), entry.auto ? ` ${t("game.by_bot")}` : "")));
     const urgent = fresh.filter((entry) => this.table?.urgent?.(entry, fresh)).slice(-2); // a slap's result, say
     const others = fresh.filter((entry) => entry.seat !== this.view.seat && !urgent.includes(entry)).slice(-3);
-    if (others.length) announce(others.map(words).join(". "));
-    if (urgent.length) announce(urgent.map(words).join(". "), {assertive: true});
+    // what just happened, over the table, is read out first, with the moves that made it
+    const said = this.happenedText ? [this.happenedText] : [];
+    this.happenedText = null;
+    if (urgent.length) announce([...said, ...urgent.map(words)].join(". "), {assertive: true});
+    if (others.length || (said.length && !urgent.length)) announce([...(urgent.length ? [] : said), ...others.map(words)].join(". "));
   }
 
   showError(text) {

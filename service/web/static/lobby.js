@@ -11,6 +11,7 @@ import {outcomeWords, seatName} from "./words.js";
 
 const ME = "me";
 const OPEN = "open";
+const RECENT = 8; // recent games listed
 
 export function mountLobby(root, {catalog, go, askName}) {
   const error = h("p", {class: "error"});
@@ -213,7 +214,7 @@ async function listOpen(root, catalog, go, askName, fail) {
 /** This browser's games, newest first, each named by what it is (the game, with whom, when, how it ended); a game
  * the server no longer has (expired) is forgotten, and its line removed. */
 function recentGames(catalog) {
-  const games = storage.recent().filter(([, facts]) => catalog.some((entry) => entry.name === facts.game));
+  const games = storage.recent(Infinity).filter(([, facts]) => catalog.some((entry) => entry.name === facts.game)).slice(0, RECENT);
   const list = h("ul", {class: "recent-list"}, games.map(([id, facts]) => {
     const view = {game: facts.game, seat: facts.seat, seats: facts.seats || [], outcome: facts.outcome};
     const name = (seat) => seatName(facts.game, view.seats, seat, facts.seat);

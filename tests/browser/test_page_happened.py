@@ -82,10 +82,12 @@ def test_a_slap_s_result_shows_over_the_table_on_both_screens(person: Callable[.
     assert second.page.locator(".moves li", has_text="slapped").count() == 1  # the false one alone
 
     flip(first)  # 3♥ on 5♦ on 3♣: a sandwich, slapped by the first
+    expect(first.page.get_by_role("img", name="3 of hearts")).to_be_visible()
     first.page.evaluate("document.activeElement.blur()")
     before = first.version()
     first.page.keyboard.press(" ")
     first.wait_past(before)
+    expect(first.page.locator(".moves li", has_text="You slapped: valid")).to_have_count(1)
     shown_with_its_table(first, "You take the pile: sandwich")
     expect(first.page.locator("#assertive")).to_contain_text("You take the pile: sandwich. You slapped: valid")
     name = "Ann" if first is ann else "Bob"

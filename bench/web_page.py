@@ -60,7 +60,7 @@ def median(rows: list[dict[str, Any]], key: str) -> float:
 def draws(browser: Browser, url: str) -> list[tuple[str, float]]:
     context = browser.new_context()
     person = Person(context, url).open()
-    person.create("The Game", 2, ["You", "Bot: greedy"], {"hand size": "4", "Seed": "5"})
+    person.create("The Game", 2, ["You", "Bot: Greedy"], {"Cards in hand": "4", "Seed": "5"})
     person.play_the_game_to_its_end()
     measured: list[tuple[str, float]] = person.page.evaluate(DRAWN)
     context.close()

@@ -39,7 +39,7 @@ def person(browser: Browser, site: str) -> Iterator[Callable[..., Person]]:
     def arrive(**options: Any) -> Person:
         # less motion, as some people ask: the page's shorter pace between bots' moves keeps the tests quick
         contexts.append(browser.new_context(**{"reduced_motion": "reduce", **options}))
-        return Person(contexts[-1], site)
+        return Person(contexts[-1], site, lang=options.get("locale", "en")[:2])
 
     yield arrive
     for context in contexts:

@@ -10,6 +10,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from service.web import STATIC
 from tests.service.servers import ROOT
 
 WAIT_MS = 15000  # each step: views travel in milliseconds; bots of Ninja wait their pace; a busy CI machine
@@ -23,11 +24,22 @@ DESKTOP = {"width": 1280, "height": 800}
 MOST_MOVES = 200
 
 
-class Person:
-    """One person's page. ``errors`` gathers what the page threw or logged as an error."""
+def messages(lang: str) -> dict[str, Any]:
+    """The page's message files in ``lang``, by namespace."""
+    return {
+        namespace: json.loads((STATIC / "locales" / lang / f"{namespace}.json").read_text(encoding="utf-8"))
+        for namespace in ("page", "games")
+    }
 
-    def __init__(self, context: BrowserContext, url: str) -> None:
+
+class Person:
+    """One person's page, in their browser's language ``lang`` (its words: ``say``). ``errors`` gathers what the
+    page threw or logged as an error (a key missing from the message files among them)."""
+
+    def __init__(self, context: BrowserContext, url: str, lang: str = "en") -> None:
         self.url = url
+        self.lang = lang
+        self.messages = messages(lang)
         self.errors: list[str] = []
         context.add_init_script(path=str(AXE))  # a test tool, injected by the browser: the page's policy stays
         self.page: Page = context.new_page()
@@ -39,9 +51,25 @@ class Person:
         self.page.goto(f"{self.url}/{route}")
         expect(self.page.locator("body[data-ready]")).to_be_attached()
         if name is not None:
-            self.page.get_by_label("Your name").fill(name)
-            self.page.get_by_label("Your name").dispatch_event("change")
+            self.page.get_by_label(self.say("shell.name")).fill(name)
+            self.page.get_by_label(self.say("shell.name")).dispatch_event("change")
         return self
+
+    def say(self, key: str, **values: Any) -> str:
+        """The page's words for ``key`` (``"lobby.create"``, ``"games:ninja.title"``) in this person's language, as the
+        page's ``t`` gives them (a ``count`` picks the plural form; ``context="you"`` the form said to the seat)."""
+        namespace, path = key.split(":", 1) if ":" in key else ("page", key)
+        node: Any = self.messages[namespace]
+        parts = path.split(".")
+        for part in parts[:-1]:
+            node = node[part]
+        last = parts[-1]
+        names = [f"{last}_{values['context']}", last] if values.get("context") else [last]
+        if "count" in values:
+            form = "one" if values["count"] == 1 or (self.lang == "fr" and values["count"] == 0) else "other"
+            names = [f"{name}_{form}" for name in names] + names
+        text: str = next(node[name] for name in names if name in node)
+        return re.sub(r"\{\{\s*(\w+)\s*\}\}", lambda match: str(values.get(match.group(1), "")), text)
 
     def button(self, name: str) -> Locator:
         return self.page.get_by_role("button", name=name, exact=True)
@@ -50,15 +78,17 @@ class Person:
         self, game: str, players: int, seats: list[str], options: dict[str, str] | None = None, public: bool = False
     ) -> None:
         """Fill the lobby's form: the game by its title, the players, each seat ("You", "A person (open seat)",
-        "Bot: greedy"...) and options by their label (those under "More options" open it)."""
+        "Bot: Greedy"...) and options by their label (those under "More options" open it)."""
         page = self.page
         page.get_by_role("radio", name=re.compile(game)).check()
-        page.get_by_label("Players", exact=True).fill(str(players))
-        page.get_by_label("Players", exact=True).dispatch_event("change")
+        friends = self.say("lobby.seat_open") in seats
+        page.get_by_role("radio", name=self.say("lobby.with_friends" if friends else "lobby.with_bots")).check()
+        page.get_by_label(self.say("lobby.players"), exact=True).fill(str(players))
+        page.get_by_label(self.say("lobby.players"), exact=True).dispatch_event("change")
         for seat, choice in enumerate(seats):
-            page.get_by_label(f"Seat {seat + 1}", exact=True).select_option(label=choice)
+            page.get_by_label(self.say("lobby.seat", number=seat + 1), exact=True).select_option(label=choice)
         if options:
-            page.get_by_text("More options").click()
+            page.get_by_text(self.say("lobby.more_options")).click()
             for label, value in options.items():
                 field = page.get_by_label(label, exact=True)
                 if field.evaluate("element => element.tagName") == "SELECT":
@@ -66,8 +96,8 @@ class Person:
                 else:
                     field.fill(value)
         if public:
-            page.get_by_label("List it among the open games").check()
-        self.button("Create the game").click()
+            page.get_by_label(self.say("lobby.public")).check()
+        self.button(self.say("lobby.create")).click()
         expect(page.locator("#table")).to_be_attached()
 
     @property
@@ -99,7 +129,7 @@ class Person:
     def the_game_turn(self) -> None:
         """One whole turn, as a person who knows no strategy: the lowest card that can go somewhere, on the first
         pile that takes it, until the minimum is placed; then end the turn."""
-        end = self.button("End turn")
+        end = self.button(self.say("games:the-game.table.end_turn"))
         while not self.over():
             before = self.version()
             if end.is_enabled():
@@ -118,7 +148,7 @@ class Person:
         raise AssertionError("the game did not end")
 
     # Ninja ------------------------------------------------------------------------------------------------------
-    NINJA_MOVE = "#table [aria-label='Your moves'] button"
+    NINJA_MOVE = "#table .moves-bar button"
 
     def ninja_move(self) -> None:
         """The first move the page offers (a completion first, then plays from the lowest, a pick-up, ready)."""
@@ -126,9 +156,22 @@ class Person:
         self.page.locator(self.NINJA_MOVE).first.click()
         self.wait_past(before)
 
+    # Bataille corse ---------------------------------------------------------------------------------------------
+    FLIP = "#table button[data-key='flip']:not(:disabled)"
+
     # Checks -----------------------------------------------------------------------------------------------------
     def outcome(self) -> str:
         return self.page.locator(".outcome").inner_text()
+
+    def shown_text(self) -> str:
+        """Every word the page holds for a person: its text (closed panels and live regions included), its
+        controls' accessible names, placeholders and titles, its choices, the document's title."""
+        text: str = self.page.evaluate("""() => [document.title, document.body.textContent,
+          ...[...document.querySelectorAll("[aria-label], [placeholder], [title]")].flatMap((element) =>
+            ["aria-label", "placeholder", "title"].map((name) => element.getAttribute(name) || "")),
+          ...[...document.querySelectorAll("[data-note]")].map((element) => element.dataset.note),
+        ].join("\\n")""")
+        return text
 
     def serious_violations(self) -> list[dict[str, Any]]:
         """axe-core's serious and critical findings on the page as it is now."""
@@ -157,7 +200,7 @@ class Person:
         assert violations == [], json.dumps(violations, indent=1)
         assert self.errors == [], json.dumps(self.errors, indent=1)
 
-    def screenshot(self, name: str) -> None:
+    def screenshot(self, name: str, part: str = ".board") -> None:
         """``docs/screenshots/<name>-<width>.png``: the seats and the table at a phone's and a desktop's width (the
         game's id and link, new every run, are not in it, and a clock is hidden: the file changes only when the
         page does)."""
@@ -167,6 +210,6 @@ class Person:
             page.set_viewport_size(viewport)
             path = SCREENSHOTS / f"{name}-{viewport['width']}.png"
             page.evaluate("for (const clock of document.querySelectorAll('.clock')) clock.style.visibility = 'hidden'")
-            page.locator(".board").screenshot(path=path, animations="disabled")
+            page.locator(part).screenshot(path=path, animations="disabled")
         if size:
             page.set_viewport_size(size)

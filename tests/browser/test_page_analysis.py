@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from tests.browser.person import DESKTOP, SCREENSHOTS, Person
 from tests.browser.sites import production
 
-SHORT = {"hand size": "4", "Seed": "12"}
+SHORT = {"Cards in hand": "4", "Seed": "12"}
 #: What the page loads only when the analysis is asked for.
 LAZY = {"analysis.js", "value-chart.js", "hints.js", "analysis.css"}
 ANALYSIS_MS = 120_000  # two rollouts per choice: seconds here, more on a busy CI machine
@@ -40,7 +40,7 @@ def blunder(ann: Person) -> None:
 
 def test_the_replay_shows_each_move_against_best_s_and_flags_the_costliest(person: Callable[..., Person]) -> None:
     ann = person(viewport=DESKTOP).open()
-    ann.create("The Game", 2, ["You", "Bot: random"], SHORT)
+    ann.create("The Game", 2, ["You", "Bot: Random"], SHORT)
     blunder(ann)
     ann.play_the_game_to_its_end()
     ann.page.get_by_role("link", name="Open the replay").click()
@@ -52,6 +52,12 @@ def test_the_replay_shows_each_move_against_best_s_and_flags_the_costliest(perso
     panel.get_by_role("button", name="Analyse the moves").click()
     expect(page.locator("#polite")).to_contain_text("Analysis asked for")
     expect(panel.locator(".analysis-status")).to_contain_text("Asking again in")  # a 202: polled again later
+    expect(panel.locator(".analysis-status")).to_contain_text("You may leave this page")
+    # Leaving and coming back: the replay picks the analysis up again by itself.
+    replay = page.url.rsplit("/", 1)[0]
+    page.goto(f"{ann.url}/#/")
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    page.goto(replay)
     chart = panel.get_by_role("group", name=re.compile("for each move, against best's"))
     expect(chart).to_be_visible(timeout=ANALYSIS_MS)
     expect(page.locator("#polite")).to_contain_text("Analysis ready: ")
@@ -116,3 +122,36 @@ def loaded(person: Person) -> set[str]:
     """The names of the files the page has loaded so far."""
     urls = person.page.evaluate("performance.getEntriesByType('resource').map((each) => each.name)")
     return {url.rsplit("/", 1)[1] for url in urls}
+
+
+PENDING = """async (bodies) => {
+  const {pendingWords} = await import("/web/analysis.js");
+  return bodies.map(pendingWords);
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_a_pending_analysis_says_only_what_the_server_said(person: Callable[..., Person], locale: str) -> None:
+    """The place in line, the moves valued and the server's estimate of the time left, when the ``202`` gives them;
+    never a promise of the page's own."""
+    ann = person(locale=locale).open()
+    bodies = [
+        {"status": "pending", "done": None, "total": None},
+        {"status": "pending", "done": 3, "total": 41, "queue_position": 0, "eta_s": 95},
+        {"status": "pending", "done": None, "total": None, "queue_position": 2, "eta_s": 1500},
+    ]
+    said = ann.page.evaluate(PENDING, bodies)
+    if locale == "en-GB":
+        assert said == [
+            "Waiting for the server to start on it.",
+            "The server is valuing the moves: 3 of 41 done. About 95 seconds left, by the server's estimate.",
+            "2 analyses are ahead of this one. It starts when their turn is over. About 25 minutes left, by the"
+            " server's estimate.",
+        ]
+    else:
+        assert said[2] == (
+            "2 analyses passent avant celle-ci. Elle commencera après elles. Encore 25 minutes environ, selon"
+            " l'estimation du serveur."
+        )
+    assert not any("minute" in text for text in said[:2])
+    ann.assert_clean()

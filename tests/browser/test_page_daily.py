@@ -35,18 +35,22 @@ def test_a_person_plays_today_s_deal_and_finds_the_result_on_the_board(person: C
     daily = today_s_board(ann)
     daily.get_by_label("Your team's bots").select_option("greedy")
     expect(daily.get_by_role("heading", name="Today's board, The Game, 2 players")).to_be_visible()
-    expect(daily).to_contain_text("Bots (best at every seat):")
+    expect(daily).to_contain_text("Bots (Best at every seat):")
     ann.assert_clean()
 
     daily.get_by_role("button", name="Play today's deal").click()
     expect(ann.page.locator("#table")).to_be_attached()
     expect(ann.page.locator(".role")).to_contain_text("You play seat")
-    expect(ann.page.locator(".seats")).to_contain_text("greedy")
+    expect(ann.page.locator(".seats")).to_contain_text("Bot Greedy")
     ann.play_the_game_to_its_end()
+    # Today's deal stays secret until the day is over: no replay yet (the page says when), and no rematch.
+    expect(ann.page.locator(".controls")).to_contain_text("The replay opens once the day is over (UTC)")
+    expect(ann.page.get_by_role("link", name="Open the replay")).to_have_count(0)
+    expect(ann.button("Rematch")).to_have_count(0)
     ann.assert_clean()
 
     ann.page.goto(f"{ann.url}/#/")
     board = today_s_board(ann).get_by_role("table", name="Today's board, The Game, 2 players")
-    expect(board.get_by_role("row", name=name)).to_contain_text("cards left")
+    expect(board.get_by_role("row", name=name)).to_contain_text("cards not laid")
     expect(ann.page.locator(".daily-mine")).to_contain_text("Your rank: ")  # GET .../me with the seat's token
     ann.assert_clean()

@@ -22,12 +22,12 @@ def site() -> Iterator[str]:
 
 def test_a_person_plays_a_whole_game_of_ninja_against_a_bot(person: Callable[..., Person]) -> None:
     ann = person().open()
-    options = {"max turns": "12", "turn seconds": "600", "Seed": "3", "Bots' pace (ms)": "0"}
-    ann.create("Ninja", 2, ["You", "Bot: greedy"], options)
+    options = {"Most turns": "12", "Seconds per move": "600", "Seed": "3", "Bots' pace (ms)": "0"}
+    ann.create("Ninja", 2, ["You", "Bot: Greedy"], options)
     page = ann.page
     expect(page.locator(".seat.me .clock")).to_have_text(re.compile(r"^(10:00|9:5\d)$"))  # the seat's deadline
     expect(page.locator("#todo")).to_contain_text("Swap")
-    expect(page.locator(".nj-centre")).to_contain_text("Swap phase")
+    expect(page.locator(".nj-centre")).to_contain_text("Swapping cards")
 
     # The swap phase: a hand card, then the face-up card it goes to.
     hand = page.get_by_role("group", name="Your hand").get_by_role("button")
@@ -53,5 +53,5 @@ def test_a_person_plays_a_whole_game_of_ninja_against_a_bot(person: Callable[...
     assert pictured
     expect(page.locator(".outcome h3")).to_contain_text("won")
     expect(page.get_by_role("list", name="Ranking").get_by_role("listitem")).to_have_count(2)
-    assert page.locator(".moves li", has_text="greedy bot played").count() >= 1
+    assert page.locator(".moves li", has_text="Bot Greedy played").count() >= 1
     ann.assert_clean()

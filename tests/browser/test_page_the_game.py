@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.person import PHONE, Person
 from tests.client.live import server
 
-SHORT = {"hand size": "2", "Seed": "12"}
+SHORT = {"Cards in hand": "2", "Seed": "12"}
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +24,7 @@ def site() -> Iterator[str]:
 
 def test_a_person_plays_a_whole_game_against_a_bot(person: Callable[..., Person]) -> None:
     ann = person(viewport=PHONE, reduced_motion="no-preference").open()
-    ann.create("The Game", 2, ["You", "Bot: random"], SHORT)
+    ann.create("The Game", 2, ["You", "Bot: Random"], SHORT)
     assert ann.wait_turn_or_end(Person.THE_GAME_TURN)
     expect(ann.page.locator("#todo")).to_contain_text("Your turn")
     expect(ann.page.locator(".connection")).to_have_text("Live")
@@ -33,9 +33,10 @@ def test_a_person_plays_a_whole_game_against_a_bot(person: Callable[..., Person]
 
     ann.play_the_game_to_its_end()
     expect(ann.page.locator(".outcome h3")).to_have_text("Game lost")
-    expect(ann.page.locator(".outcome")).to_contain_text("can no longer place")
+    expect(ann.page.locator(".outcome")).to_contain_text("could no longer lay")
+    expect(ann.button("End turn")).to_have_count(0)  # a finished game offers no move
     expect(ann.page.locator(".moves li").first).to_be_visible()  # the log of moves, bots' included
-    assert ann.page.locator(".moves li", has_text="random bot played").count() >= 1
+    assert ann.page.locator(".moves li", has_text="Bot Random played").count() >= 1
     ann.assert_clean()
 
     # A rematch: every seat is held, so it starts at once; the page follows into it with the seat's new token.
@@ -43,12 +44,12 @@ def test_a_person_plays_a_whole_game_against_a_bot(person: Callable[..., Person]
     ann.button("Rematch").click()
     ann.page.wait_for_function("finished => !location.hash.endsWith(finished)", arg=finished)
     expect(ann.page.locator(".role")).to_have_text("You play seat 1")
-    expect(ann.page.locator(".seats")).to_contain_text("random bot")
+    expect(ann.page.locator(".seats")).to_contain_text("Bot Random")
     # Leaving: after a confirmation, a bot plays the seat and the person watches.
     ann.page.once("dialog", lambda dialog: dialog.accept())
     ann.button("Leave the seat").click()
     expect(ann.page.locator(".role")).to_have_text("You host this game")
-    expect(ann.page.locator(".seats")).to_contain_text("open seat, Bot (best) plays it")
+    expect(ann.page.locator(".seats")).to_contain_text("open seat, Bot Best plays it")
     ann.assert_clean()
 
 
@@ -105,14 +106,14 @@ def tab_to(page: Page, selector: str) -> None:
 
 def test_a_finished_game_opens_as_a_replay_stepped_to_its_end(person: Callable[..., Person]) -> None:
     ann = person().open()
-    ann.create("The Game", 2, ["You", "Bot: random"], SHORT)
+    ann.create("The Game", 2, ["You", "Bot: Random"], SHORT)
     ann.play_the_game_to_its_end()
     ann.page.get_by_role("link", name="Open the replay").click()
 
     page = ann.page
     caption = page.locator(".replay .todo")
     expect(caption).to_have_text("The deal.")
-    expect(page.get_by_role("group", name="Random bot's hand", exact=False)).to_be_visible()  # every hand shown
+    expect(page.get_by_role("group", name="Bot Random's hand", exact=False)).to_be_visible()  # every hand shown
     ann.button("Forward one move").click()
     expect(caption).to_contain_text("Move 1 of")
     ann.button("Forward one move").click()
@@ -126,11 +127,11 @@ def test_a_finished_game_opens_as_a_replay_stepped_to_its_end(person: Callable[.
     ann.button("Pause").click()
     while "The end" not in caption.inner_text():  # step by step to the end
         ann.button("Forward one move").click()
-    expect(caption).to_contain_text("The end: lost")
+    expect(caption).to_contain_text("The end: Game lost")
     ann.button("To the start").click()
     expect(caption).to_have_text("The deal.")
     ann.button("To the end").click()
-    expect(caption).to_contain_text("The end: lost")
+    expect(caption).to_contain_text("The end: Game lost")
     ann.assert_clean()
 
     other = person()

@@ -23,7 +23,7 @@ def site() -> Iterator[str]:
 
 def test_two_people_play_each_other_watched_live(person: Callable[..., Person]) -> None:
     ann = person().open(name="Ann")
-    ann.create("The Game", 2, ["You", "A person (open seat)"], {"hand size": "2", "Seed": "1"}, public=True)
+    ann.create("The Game", 2, ["You", "A person (open seat)"], {"Cards in hand": "2", "Seed": "1"}, public=True)
     game = ann.game_id
 
     bob = person().open(name="Bob")

@@ -7,6 +7,7 @@
 import {announce} from "./announce.js";
 import {exchange} from "./api.js";
 import {h} from "./dom.js";
+import {number, refusal, t} from "./i18n.js";
 import {HINTS} from "./hints.js";
 import {SERIES_COLOURS, valueChart} from "./value-chart.js";
 
@@ -15,20 +16,26 @@ const BACKOFF = 1.5;
 const FLAGGED = 3; // the costliest moves flagged
 
 /** Measures by the analysis' `measure`: a value's number, how it reads, and a cost in words. */
+const tenth = (value) => number(value, {minimumFractionDigits: 1, maximumFractionDigits: 1});
+const percent = (value) => number(value, {style: "percent", maximumFractionDigits: 0});
+const points = (value) => Math.round(value * 100);
 const MEASURES = {
   cards_left: {
-    of: (value) => value.cards_left, lowerIsBetter: true, name: "Cards left (expected)",
-    format: (number) => number.toFixed(number >= 10 || Number.isInteger(number) ? 0 : 1),
-    words: (number) => `${number.toFixed(1)} cards left`, short: (number) => number.toFixed(1),
-    cost: (cost) => `${cost.toFixed(1)} more cards left`, gain: (gain) => `${gain.toFixed(1)} fewer cards left`,
+    of: (value) => value.cards_left, lowerIsBetter: true, key: "cards_left",
+    format: (value) => number(value, {maximumFractionDigits: value >= 10 ? 0 : 1}),
+    words: (value) => t("analysis.cards_left.words", {value: tenth(value)}), short: tenth,
+    cost: (cost) => t("analysis.cards_left.cost", {value: tenth(cost)}), gain: (gain) => t("analysis.cards_left.gain", {value: tenth(gain)}),
   },
   win: {
-    of: (value) => value.win, lowerIsBetter: false, name: "Chance to win",
-    format: (number) => `${Math.round(number * 100)}%`,
-    words: (number) => `${Math.round(number * 100)}% to win`, short: (number) => `${Math.round(number * 100)}%`,
-    cost: (cost) => `${Math.round(cost * 100)} points less to win`, gain: (gain) => `${Math.round(gain * 100)} points more to win`,
+    of: (value) => value.win, lowerIsBetter: false, key: "win",
+    format: percent,
+    words: (value) => t("analysis.win.words", {value: percent(value)}), short: percent,
+    cost: (cost) => t("analysis.win.cost", {count: points(cost)}), gain: (gain) => t("analysis.win.gain", {count: points(gain)}),
   },
 };
+for (const measure of Object.values(MEASURES)) {
+  Object.defineProperty(measure, "name", {get: () => t(`analysis.${measure.key}.name`)});
+}
 
 /** The panel in `root` for `replay`: `{gameId, game (its catalog name), table, name(seat), items (the move list's
  * items), jump(index), redraw()}`. Returns `show(at, board)` (the replay is at frame `at`: a note to read out with the
@@ -45,11 +52,11 @@ export function mountAnalysis(root, replay) {
 class Analysis {
   constructor(root, replay) {
     Object.assign(this, {root, replay});
-    this.status = h("p", {class: "analysis-status"}, "Asking the server for the analysis…");
-    this.progress = h("progress", {"aria-label": "Moves valued"});
+    this.status = h("p", {class: "analysis-status"}, t("analysis.asking"));
+    this.progress = h("progress", {"aria-label": t("analysis.progress")});
     this.title = root.querySelector("h3"); // the panel's heading (replay.js): it stays above what this shows
     this.root.replaceChildren(this.title, this.status, this.progress);
-    announce("Analysis asked for: the server works it out.");
+    announce(t("analysis.asked"));
   }
 
   async ask(location, waited) {
@@ -64,25 +71,25 @@ class Analysis {
     const {done, total} = answer.data;
     if (total) Object.assign(this.progress, {max: total, value: done});
     const wait = Math.min(Math.max(Number(answer.headers.get("Retry-After")) || 1, waited * BACKOFF), MOST_WAIT_S);
-    this.status.textContent = (total ? `The server is valuing the moves: ${done} of ${total} done.`
-      : "Waiting for the server to start on it.") + ` Asking again in ${Math.round(wait)} s.`;
+    this.status.textContent = [pendingWords(answer.data), t("analysis.leave"), t("analysis.asking_again", {count: Math.round(wait)})].join(" ");
     this.timer = setTimeout(() => this.ask(answer.headers.get("Location") || location, wait), wait * 1000);
   }
 
   /** A refusal: said, with "Ask again" when asking later may help (the network, a limit, a busy service); not for
    * a game the server will not analyse (409: not over yet, its day not over, slaps judged by time). */
   failed(error, location) {
-    this.status.textContent = `No analysis: ${error.message}.`;
+    const text = t("analysis.none", {reason: refusal(error, this.replay.game)});
+    this.status.textContent = text;
     this.status.classList.add("error");
     this.progress.remove();
-    announce(`No analysis: ${error.message}.`);
+    announce(text);
     if (error.status >= 400 && error.status < 500 && error.status !== 429) return;
     const again = h("button", {type: "button", onclick: () => {
       again.remove();
       this.status.classList.remove("error");
-      this.status.textContent = "Asking the server for the analysis…";
+      this.status.textContent = t("analysis.asking");
       this.ask(location, 0);
-    }}, "Ask again");
+    }}, t("analysis.ask_again"));
     this.root.append(again);
   }
 
@@ -95,11 +102,11 @@ class Analysis {
     });
     const costs = data.decisions.map((decision, index) => [decision.cost, index]).filter(([cost]) => cost > 0);
     this.flags = new Map(costs.sort((a, b) => b[0] - a[0]).slice(0, FLAGGED).map(([, index], rank) => [index, rank + 1]));
-    this.now = h("div", {class: "analysis-now", "aria-label": "This move against best's", role: "group"});
+    this.now = h("div", {class: "analysis-now", "aria-label": t("analysis.now"), role: "group"});
     this.chart = this.buildChart();
     this.root.replaceChildren(...[this.title, this.summary(), this.now, this.chart.element, this.legend(), this.valuesTable()].filter(Boolean));
     this.annotate();
-    announce(`Analysis ready: ${data.decisions.length} moves valued, the ${this.flags.size} costliest flagged.`);
+    announce(t("analysis.ready", {moves: t("analysis.moves_valued", {count: data.decisions.length}), flagged: this.flags.size}));
     this.replay.redraw();
   }
 
@@ -108,20 +115,20 @@ class Analysis {
     const index = this.decisionAt[frame] ?? -1;
     this.chart.mark(index);
     if (index < 0) {
-      this.now.replaceChildren(h("p", {}, "The end: no more moves."));
+      this.now.replaceChildren(h("p", {}, t("analysis.the_end")));
       return "";
     }
     const decision = this.data.decisions[index];
     const start = frame === decision.start;
     const drawn = start && HINTS[this.replay.game]?.(board, decision.best) > 0;
-    const best = decision.same ? "the same as the move made" : this.deeds(decision.best, decision.seat);
+    const best = decision.same ? t("analysis.same_as_made") : this.deeds(decision.best, decision.seat);
     this.now.replaceChildren(
       h("p", {class: "analysis-move"}, `${this.moves(decision)}, ${this.replay.name(decision.seat)}`, this.flagMark(index)),
-      h("p", {}, h("strong", {}, "Played: "), this.deeds(decision.played, decision.seat)),
-      h("p", {}, h("strong", {}, "Best: "), best, drawn ? " (marked on the table)" : "",
-        start || decision.same ? "" : ` (from the state before ${this.moves(decision).toLowerCase()})`),
+      h("p", {}, h("strong", {}, t("analysis.played")), " ", this.deeds(decision.played, decision.seat)),
+      h("p", {}, h("strong", {}, t("analysis.best")), " ", best, drawn ? ` ${t("analysis.marked")}` : "",
+        start || decision.same ? "" : ` ${t("analysis.from_before", {moves: this.moves(decision)})}`),
       h("p", {}, this.worth(decision)));
-    return start ? ` ${decision.same ? "Best would have done the same." : `Best: ${best}. ${this.worth(decision)}`}` : "";
+    return start ? ` ${decision.same ? t("analysis.best_same") : t("analysis.best_was", {best, worth: this.worth(decision)})}` : "";
   }
 
   stop() {
@@ -137,11 +144,12 @@ class Analysis {
       range: this.data.measure === "win" ? [0, 1] : [Math.max(0, Math.floor(Math.min(...values)) - 1), Math.ceil(Math.max(...values)) + 1],
       unit: this.measure,
       lowerIsBetter: this.measure.lowerIsBetter,
-      label: `${this.measure.name} for each move, against best's: a point per move, the costliest numbered (the same as the table "Every move's value")`,
+      label: t("analysis.chart_label", {measure: this.measure.name}),
       points: decisions.map((decision, index) => ({
         value: this.measure.of(decision.played_value), best: this.measure.of(decision.best_value),
         series: together ? 0 : decision.seat, flag: this.flags.get(index),
-        label: `${this.moves(decision)}, ${this.replay.name(decision.seat)}: ${this.worth(decision)}${this.flags.has(index) ? `, costliest number ${this.flags.get(index)}` : ""}`,
+        label: `${this.moves(decision)}, ${this.replay.name(decision.seat)}: ${this.worth(decision)}`
+          + (this.flags.has(index) ? `, ${t("analysis.costliest", {rank: this.flags.get(index)})}` : ""),
       })),
       onPick: (index) => this.replay.jump(decisions[index].start),
       room: this.root.clientWidth - 24, // the panel's padding
@@ -150,14 +158,14 @@ class Analysis {
 
   legend() {
     if (this.data.measure === "cards_left") return null;
-    return h("ul", {class: "chart-legend", "aria-label": "Lines"}, this.data.seats.map(({seat}) =>
-      h("li", {}, h("span", {class: `swatch series-${seat % SERIES_COLOURS}`, "aria-hidden": "true"}), `${this.replay.name(seat)}'s chance`)));
+    return h("ul", {class: "chart-legend", "aria-label": t("analysis.lines")}, this.data.seats.map(({seat}) =>
+      h("li", {}, h("span", {class: `swatch series-${seat % SERIES_COLOURS}`, "aria-hidden": "true"}), t("analysis.chance_of", {name: this.replay.name(seat)}))));
   }
 
   summary() {
     return h("ul", {class: "analysis-seats"}, this.data.seats.map((each) => h("li", {},
-      `${this.replay.name(each.seat)}: ${each.same} of ${each.decisions} moves as best's; cost in all: `
-      + `${each.cost > 0 ? this.measure.cost(each.cost) : "none"}.`)));
+      t("analysis.seat_summary", {name: this.replay.name(each.seat), same: each.same, count: each.decisions,
+        cost: each.cost > 0 ? this.measure.cost(each.cost) : t("analysis.no_cost_at_all")}))));
   }
 
   /** Every decision's values as a table: the chart's text alternative, each move a link into the replay. */
@@ -168,12 +176,12 @@ class Analysis {
       h("td", {}, this.replay.name(decision.seat)),
       h("td", {}, this.measure.short(this.measure.of(decision.played_value))),
       h("td", {}, this.measure.short(this.measure.of(decision.best_value))),
-      h("td", {}, decision.same ? "same" : `${decision.cost > 0 ? "+" : ""}${this.measure.short(decision.cost)}`),
+      h("td", {}, decision.same ? t("analysis.same") : `${decision.cost > 0 ? "+" : ""}${this.measure.short(decision.cost)}`),
       h("td", {}, this.flagMark(index))));
-    return h("details", {class: "analysis-table"}, h("summary", {}, "Every move's value (the chart as a table)"),
-      h("table", {}, h("caption", {}, "Every move's value",
-        h("small", {}, ` (cost: how much worse than best's, ${this.data.measure === "win" ? "in chance to win" : "in cards left"}; below 0, better)`)),
-        h("thead", {}, h("tr", {}, ["Move", "Who", `Move made: ${this.measure.name.toLowerCase()}`, "Best's", "Cost", "Flag"].map((title) => h("th", {scope: "col"}, title)))),
+    const columns = ["move", "who", "made", "best", "cost", "flag"].map((column) => t(`analysis.columns.${column}`, {measure: this.measure.name}));
+    return h("details", {class: "analysis-table"}, h("summary", {}, t("analysis.table_summary")),
+      h("table", {}, h("caption", {}, t("analysis.table_caption"), " ", h("small", {}, t(`analysis.${this.measure.key}.cost_note`))),
+        h("thead", {}, h("tr", {}, columns.map((title) => h("th", {scope: "col"}, title)))),
         h("tbody", {}, rows)));
   }
 
@@ -183,36 +191,54 @@ class Analysis {
       const item = this.replay.items[decision.end - 1];
       item?.classList.toggle("costly", this.flags.has(index));
       item?.append(h("p", {class: "move-note"}, this.flagMark(index),
-        decision.same ? "As best would have. " : `Best: ${this.deeds(decision.best, decision.seat)}. `, this.worth(decision)));
+        decision.same ? `${t("analysis.as_best")} ` : `${t("analysis.best_deeds", {best: this.deeds(decision.best, decision.seat)})} `, this.worth(decision)));
     });
   }
 
   flagMark(index) {
     const rank = this.flags.get(index);
-    return rank ? h("strong", {class: "flag"}, ` Costliest #${rank} `) : null;
+    return rank ? h("strong", {class: "flag"}, ` ${t("analysis.flag", {rank})} `) : null;
   }
 
   moves(decision) {
-    return decision.end - decision.start > 1 ? `Moves ${decision.start + 1} to ${decision.end}` : `Move ${decision.end}`;
+    return decision.end - decision.start > 1 ? t("analysis.moves_range", {from: decision.start + 1, to: decision.end})
+      : t("analysis.move", {number: decision.end});
   }
 
   /** Actions in words without their seat's name ("played 6 on the first up pile"); no action: waiting. */
   deeds(actions, seat) {
     const names = (each) => this.replay.name(each);
-    const words = actions.map((action) => this.replay.table?.describe?.({seat, ...action}, "", names)?.trim() || action.type);
-    return words.length ? words.join(", ") : "wait (do nothing)";
+    const words = actions.map((action) => this.replay.table?.describe?.({seat, ...action}, {name: ""}, names)?.trim() || action.type);
+    return words.length ? words.join(", ") : t("analysis.wait");
   }
 
   worth(decision) {
     const {words} = this.measure;
     const made = words(this.measure.of(decision.played_value));
-    if (decision.same) return `Value: ${made}.`;
-    return `Value: ${made} for the move made, ${words(this.measure.of(decision.best_value))} for best's: `
-      + `${costWords(decision.cost, this.measure)}.`;
+    if (decision.same) return t("analysis.value", {made});
+    return t("analysis.value_against", {made, best: words(this.measure.of(decision.best_value)), cost: costWords(decision.cost, this.measure)});
   }
 }
 
+/** How far a pending analysis is, as the server says it (`202`'s body): its place in line (`queue_position`:
+ * analyses ahead of it, 0 when being worked on), the moves valued (`done` of `total`) and the server's estimate of
+ * the time left (`eta_s`). Only what the server said: no guess of the page's own. */
+export function pendingWords({done, total, queue_position: ahead, eta_s: eta}) {
+  const words = [];
+  if (ahead > 0) words.push(t("analysis.in_line", {count: ahead}));
+  words.push(total ? t("analysis.valuing", {done, count: total}) : t(ahead > 0 ? "analysis.waiting_turn" : "analysis.waiting_start"));
+  if (typeof eta === "number") words.push(t("analysis.eta", {time: duration(eta)}));
+  return words.join(" ");
+}
+
+/** A duration in words: seconds under two minutes, else minutes, else hours ("about 3 minutes"). */
+function duration(seconds) {
+  const [value, unit] = seconds < 120 ? [Math.max(1, Math.round(seconds)), "second"]
+    : seconds < 7200 ? [Math.round(seconds / 60), "minute"] : [Math.round(seconds / 360) / 10, "hour"];
+  return number(value, {style: "unit", unit, unitDisplay: "long"});
+}
+
 function costWords(cost, measure) {
-  if (cost > 0) return `cost ${measure.cost(cost)}`;
-  return cost < 0 ? `better than best's on these deals: ${measure.gain(-cost)}` : "no cost";
+  if (cost > 0) return t("analysis.cost", {cost: measure.cost(cost)});
+  return cost < 0 ? t("analysis.better", {gain: measure.gain(-cost)}) : t("analysis.no_cost");
 }

@@ -4,6 +4,7 @@
 import {get} from "./api.js";
 import {mountGame} from "./game.js";
 import {h} from "./dom.js";
+import {choose, current, LANGUAGES, load, t} from "./i18n.js";
 import {mountLobby} from "./lobby.js";
 import {mountReplay} from "./replay.js";
 import * as storage from "./storage.js";
@@ -22,7 +23,7 @@ function askName() {
   }
   nameInput.focus();
   nameInput.setAttribute("aria-invalid", "true");
-  document.getElementById("name-help").textContent = "Enter your name first: the other players see it.";
+  document.getElementById("name-help").textContent = t("shell.name_first");
   return "";
 }
 
@@ -59,7 +60,28 @@ function route() {
   window.scrollTo(0, 0);
 }
 
+/** The shell's own words (title, name field, footer) and the language switch, in the current language. */
+function drawShell() {
+  document.title = t("shell.document_title");
+  for (const element of document.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
+  const nav = document.querySelector(".languages");
+  nav.replaceChildren(nav.firstElementChild, ...Object.entries(LANGUAGES).map(([lang, name]) =>
+    h("button", {type: "button", class: "small", lang, "aria-pressed": String(lang === current()), onclick: async () => {
+      await choose(lang);
+      drawShell();
+      route();
+      nav.querySelector(`[lang="${lang}"]`).focus();
+    }}, h("span", {"aria-hidden": "true"}, lang.toUpperCase()), h("span", {class: "visually-hidden"}, name))));
+}
+
 async function boot() {
+  try {
+    await load();
+  } catch (error) {
+    main.replaceChildren(h("p", {class: "error"}, String(error.message)));
+    return;
+  }
+  drawShell();
   nameInput.value = storage.name();
   nameInput.addEventListener("change", () => {
     storage.setName(nameInput.value);
@@ -69,7 +91,7 @@ async function boot() {
   try {
     catalog = (await get("/games/catalog")).games;
   } catch (error) {
-    main.replaceChildren(h("p", {class: "error"}, `The service cannot be reached: ${error.message}`));
+    main.replaceChildren(h("p", {class: "error"}, t("shell.unreachable", {message: error.message})));
     return;
   }
   window.addEventListener("hashchange", route);

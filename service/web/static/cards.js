@@ -15,9 +15,9 @@ export function card(text, {label = text, hue, note, selected, onclick, key, dis
   return element;
 }
 
-/** `count` face-down cards as a small stack with its count (`label` says what they are). */
-export function backs(count, label) {
-  return h("div", {class: "backs", role: "img", "aria-label": `${label}: ${count}`},
+/** Face-down cards as a small stack, with `text` saying how many and what they are ("22 cards"). */
+export function backs(text) {
+  return h("div", {class: "backs", role: "img", "aria-label": text},
     h("span", {class: "card back small", "aria-hidden": "true"}),
-    h("span", {class: "count", "aria-hidden": "true"}, `${count} ${label}`));
+    h("span", {class: "count", "aria-hidden": "true"}, text));
 }

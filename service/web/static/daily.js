@@ -1,8 +1,9 @@
 // The daily deal: today's deal (UTC) of a game for a number of players, the same for everyone, played against the
 // server's bots (The Game: a team the person picks; the competitive games: best bots), and that deal's board.
 
-import {ApiError, call, get} from "./api.js";
+import {call, get} from "./api.js";
 import {h} from "./dom.js";
+import {gameWords, refusal, t} from "./i18n.js";
 import * as storage from "./storage.js";
 
 /** Today in UTC, as the server counts days: `YYYY-MM-DD`. */
@@ -17,20 +18,20 @@ export function dailyPanel({catalog, go, askName}) {
   const showBoard = () => drawBoard(board, game, players());
   const draw = () => {
     form.replaceChildren(
-      h("p", {}, h("label", {for: "daily-game"}, "Daily game "),
+      h("p", {}, h("label", {for: "daily-game"}, t("daily.game"), " "),
         h("select", {id: "daily-game", name: "daily-game", onchange: (event) => {
           game = catalog.find((entry) => entry.name === event.target.value);
           draw();
-        }}, catalog.map((entry) => h("option", {value: entry.name, selected: entry === game}, entry.title)))),
-      h("p", {}, h("label", {for: "daily-players"}, "Daily players "),
+        }}, catalog.map((entry) => h("option", {value: entry.name, selected: entry === game}, t(`games:${entry.name}.title`))))),
+      h("p", {}, h("label", {for: "daily-players"}, t("daily.players"), " "),
         h("input", {type: "number", id: "daily-players", name: "daily-players", min: game.players.min,
           max: game.players.max, value: Math.max(2, game.players.min), required: true, onchange: showBoard})),
       game.cooperative
-        ? h("p", {}, h("label", {for: "daily-team"}, "Your team's bots "),
+        ? h("p", {}, h("label", {for: "daily-team"}, t("daily.team"), " "),
           h("select", {id: "daily-team", name: "daily-team"},
-            game.bots.map((bot) => h("option", {value: bot, selected: bot === "best"}, bot))))
-        : h("p", {}, h("small", {}, "You play against best bots; your seat turns with the date.")),
-      h("p", {}, h("button", {type: "submit", class: "primary"}, "Play today's deal")));
+            game.bots.map((bot) => h("option", {value: bot, selected: bot === "best"}, gameWords(game.name, `bots.${bot}.name`)))))
+        : h("p", {}, h("small", {}, t("daily.against_best"))),
+      h("p", {}, h("button", {type: "submit", class: "primary"}, t("daily.play"))));
     showBoard();
   };
   form.addEventListener("submit", async (event) => {
@@ -46,13 +47,13 @@ export function dailyPanel({catalog, go, askName}) {
       storage.hold(created.game_id, {hostToken: created.host_token, seatToken: created.token, seat: created.seat, daily});
       go(`#/game/${created.game_id}`);
     } catch (caught) {
-      error.textContent = caught instanceof ApiError ? `Refused: ${caught.message}` : String(caught);
+      error.textContent = refusal(caught);
     }
   });
   draw();
   return h("section", {class: "panel", "aria-labelledby": "daily-title"},
-    h("h2", {id: "daily-title"}, "Daily deal"),
-    h("p", {}, "One deal a day, the same for everyone. Its moves and cards stay secret until the day is over (UTC)."),
+    h("h2", {id: "daily-title"}, t("daily.title")),
+    h("p", {}, t("daily.about")),
     form, error, board);
 }
 
@@ -65,9 +66,10 @@ async function ranks(showing) {
 }
 
 /** A result in words: a competitive game's place first, then cards left and turns. */
-function result(entry) {
-  const place = entry.place === null ? "" : `place ${entry.place}, `;
-  return `${place}${entry.cards_left} cards left, ${entry.turns} turns`;
+function result(entry, game) {
+  const cards = t(`games:${game.name}.daily_cards`, {count: entry.cards_left});
+  const rest = t("daily.result", {cards, turns: t("daily.turns", {count: entry.turns})});
+  return entry.place === null ? rest : t("daily.result_place", {place: entry.place, rest});
 }
 
 const LOOK_AGAIN_MS = 2000; // while the bots' result is worked out (a few seconds), the board is read again
@@ -81,26 +83,26 @@ async function drawBoard(root, game, players, looks = LOOKS) {
   try {
     page = await get(`/daily/${game.name}/${players}/${day}`);
   } catch (caught) {
-    root.replaceChildren(h("p", {class: "error"}, `The board cannot be read: ${caught.message}`));
+    root.replaceChildren(h("p", {class: "error"}, t("daily.board_unreadable", {reason: refusal(caught)})));
     return;
   }
   if (root.dataset.showing !== showing) return; // another game or player count was chosen meanwhile
-  const bots = page.bots ? `Bots (best at every seat): ${result(page.bots)}.` : "The bots' result is being worked out.";
-  const count = `${page.count} ${page.count === 1 ? "player" : "players"} so far.`;
+  const bots = page.bots ? t("daily.bots_result", {result: result(page.bots, game)}) : t("daily.bots_pending");
+  const count = t("daily.count", {count: page.count});
   const rows = page.results.map((entry) => h("tr", {},
-    h("td", {}, String(entry.rank)), h("td", {}, entry.name), h("td", {}, result(entry))));
+    h("td", {}, String(entry.rank)), h("td", {}, entry.name), h("td", {}, result(entry, game))));
   const mine = await ranks(showing);
   if (root.dataset.showing !== showing) return;
   root.replaceChildren(
-    h("h3", {id: "daily-board-title"}, `Today's board, ${game.title}, ${players} players`),
+    h("h3", {id: "daily-board-title"}, t("daily.board_title", {game: t(`games:${game.name}.title`), count: players})),
     h("p", {}, `${count} ${bots}`),
-    ...mine.map((entry) => h("p", {class: "daily-mine"}, `Your rank: ${entry.rank} of ${entry.count} (${result(entry)}).`)),
+    ...mine.map((entry) => h("p", {class: "daily-mine"}, t("daily.your_rank", {rank: entry.rank, count: entry.count, result: result(entry, game)}))),
     rows.length
       ? h("table", {"aria-labelledby": "daily-board-title"},
-        h("thead", {}, h("tr", {}, h("th", {scope: "col"}, "Rank"), h("th", {scope: "col"}, "Name"),
-          h("th", {scope: "col"}, "Result"))),
+        h("thead", {}, h("tr", {}, h("th", {scope: "col"}, t("daily.rank")), h("th", {scope: "col"}, t("daily.name")),
+          h("th", {scope: "col"}, t("daily.result_column")))),
         h("tbody", {}, rows))
-      : h("p", {}, `No result yet on ${day}: be the first.`));
+      : h("p", {}, t("daily.no_result", {day})));
   if (!page.bots && looks > 0) {
     setTimeout(() => {
       if (root.isConnected && root.dataset.showing === showing) drawBoard(root, game, players, looks - 1);

@@ -6,16 +6,21 @@
 import {announce} from "./announce.js";
 import {ApiError, call, get, randomKey} from "./api.js";
 import {calm, h, keepFocus} from "./dom.js";
+import {gameWords, list, refusal, t, when} from "./i18n.js";
 import {icon} from "./icons.js";
 import {Live} from "./live.js";
+import {today} from "./daily.js";
+import {howToPlay} from "./lobby.js";
 import * as storage from "./storage.js";
 import {TABLES} from "./tables/index.js";
+import {outcomeWords, seatName} from "./words.js";
 
 const PACE_MS = 250; // views that come in a burst (bots answering at once) are drawn one by one, at least this far apart
 const CALM_PACE_MS = 100;
 const MAX_QUEUE = 12; // further behind than this, skip to the newest view
 const FALLBACK_MS = 1500; // an action's own answer is drawn if the stream has not brought that version by then
-const CONNECTION = {connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", ended: "Game over: stream closed"};
+const HAPPENED_MS = 3000; // what just happened stays over the table this long (a newer event replaces it)
+const connection = (state) => t(`game.connection.${state}`);
 
 function isOver(view) {
   return !["lobby", "playing"].includes(view.status);
@@ -37,19 +42,22 @@ class GamePage {
     this.parts = {
       head: h("div", {class: "game-head"}),
       todo: h("p", {class: "todo", id: "todo"}),
-      seats: h("ul", {class: "seats", "aria-label": "Seats"}),
+      seats: h("ul", {class: "seats", "aria-label": t("game.seats")}),
       table: h("div", {class: "table", id: "table"}),
       error: h("p", {class: "error"}),
       controls: h("div", {class: "controls"}),
       outcome: h("div", {class: "outcome"}),
-      moves: h("ol", {class: "moves", reversed: true, "aria-label": "Moves so far, newest first"}),
+      moves: h("ol", {class: "moves", reversed: true, "aria-label": t("game.moves_label")}),
       share: h("div", {class: "share"}),
+      happened: h("p", {class: "happened", hidden: true}),
+      guide: h("div", {class: "guide-place"}),
     };
-    this.connection = h("span", {class: "connection"}, CONNECTION.connecting);
-    root.replaceChildren(h("section", {class: "game", "aria-label": "Game"},
+    this.connection = h("span", {class: "connection"}, connection("connecting"));
+    root.replaceChildren(h("section", {class: "game", "aria-label": t("game.label")},
       this.parts.head, h("div", {class: "status-line"}, this.connection, this.parts.todo),
-      h("div", {class: "board"}, this.parts.seats, this.parts.table), this.parts.error, this.parts.controls,
-      this.parts.outcome, h("details", {class: "log", open: true}, h("summary", {}, "Moves"), this.parts.moves),
+      h("div", {class: "board"}, this.parts.seats, h("div", {class: "table-place"}, this.parts.happened, this.parts.table)),
+      this.parts.error, this.parts.controls, this.parts.guide,
+      this.parts.outcome, h("details", {class: "log", open: true}, h("summary", {}, t("game.moves")), this.parts.moves),
       this.parts.share));
     this.ticker = setInterval(() => this.tick(), 1000);
   }
@@ -89,9 +97,9 @@ class GamePage {
       onView: (view) => this.offer(view),
       onState: (state) => {
         if (state === "reconnecting" || (state === "live" && this.connection.classList.contains("reconnecting"))) {
-          announce(`Connection: ${CONNECTION[state]}`);
+          announce(t("game.connection_said", {state: connection(state)}));
         }
-        this.connection.textContent = CONNECTION[state];
+        this.connection.textContent = connection(state);
         this.connection.className = `connection ${state}`;
       },
     });
@@ -102,6 +110,7 @@ class GamePage {
     this.live?.close();
     clearInterval(this.ticker);
     clearTimeout(this.pacer);
+    clearTimeout(this.happenedTimer);
   }
 
   /** A view from the stream or an answer: drawn now, or after the views queued before it. */
@@ -145,40 +154,55 @@ class GamePage {
     this.parts.table.dataset.version = String(view.version);
     this.parts.table.dataset.status = view.status;
     this.drawTodo(before);
+    this.drawHappened(before);
     keepFocus(this.parts.controls, () => this.drawControls());
     this.drawOutcome();
     this.drawShare();
+    this.drawGuide();
+    this.remember(view);
+    if (!before && (document.activeElement === document.body || !document.activeElement)) {
+      this.parts.head.querySelector("h2").focus(); // a new page: the keyboard starts at its heading, not the body
+    }
     this.readLog();
     if (view.rematch) this.rematch(view);
   }
 
   name(seat) {
-    if (this.view.seat === seat) return "You";
-    const entry = this.view.seats[seat];
-    return entry?.name || (entry?.bot ? `Bot (${entry.bot_name})` : `Seat ${seat + 1}`);
+    return seatName(this.view.game, this.view.seats, seat, this.view.seat);
+  }
+
+  /** What the lobby's "Your recent games" says of this game: which game, who else sits, how it ended. */
+  remember(view) {
+    const held = this.held;
+    if (!held.seatToken && !held.hostToken) return;
+    const seats = view.seats.map(({seat, name, bot, bot_name}) => ({seat, name, bot, bot_name}));
+    const facts = {game: view.game, seats, outcome: view.outcome || null};
+    const known = {game: held.game, seats: held.seats, outcome: held.outcome || null};
+    if (JSON.stringify(facts) !== JSON.stringify(known)) storage.hold(this.gameId, facts);
   }
 
   drawHead() {
-    const title = this.game ? this.game.title : this.view.game;
-    this.parts.head.replaceChildren(h("h2", {}, title), h("span", {class: "game-id"}, `Game ${this.gameId}`),
-      this.view.seat !== undefined ? h("span", {class: "role"}, `You play seat ${this.view.seat + 1}`)
-        : h("span", {class: "role"}, this.held.hostToken ? "You host this game" : "Watching"));
+    this.parts.head.replaceChildren(h("h2", {tabindex: "-1"}, t(`games:${this.view.game}.title`)), howToPlay(this.view.game),
+      h("span", {class: "game-id"}, t("game.id", {id: this.gameId})),
+      this.view.seat !== undefined ? h("span", {class: "role"}, t("game.role_seat", {number: this.view.seat + 1}))
+        : h("span", {class: "role"}, t(this.held.hostToken ? "game.role_host" : "game.role_watch")));
   }
 
   drawSeats() {
     const view = this.view;
     this.parts.seats.replaceChildren(...view.seats.map((seat) => {
       const turn = view.waiting_for.includes(seat.seat) && !isOver(view);
-      const who = seat.name === null && !seat.bot ? "free seat" : seat.name === null ? `open seat, ${this.name(seat.seat)} plays it` : this.name(seat.seat);
-      const facts = this.table?.seatFacts?.(seat);
+      const who = seat.name === null && !seat.bot ? t("game.free_seat")
+        : seat.name === null ? t("game.open_seat_bot", {name: this.name(seat.seat)}) : this.name(seat.seat);
+      const facts = this.table?.seatFacts?.(seat, view);
       const clock = seat.seconds_left !== null && seat.seconds_left !== undefined
         ? h("span", {class: "clock", "data-until": String(this.receivedAt + seat.seconds_left * 1000)}, icon("clock"), clockText(seat.seconds_left)) : null;
       return h("li", {class: ["seat", turn && "turn", seat.seat === view.seat && "me"], "aria-current": turn ? "true" : null},
         h("span", {class: "who"}, `${seat.seat + 1}. ${who}`),
-        seat.bot && seat.name !== null ? h("span", {class: "badge"}, icon("bot"), seat.bot_name) : null,
-        seat.autoplay ? h("span", {class: "badge"}, "a bot plays for them") : null,
+        seat.bot && seat.name !== null ? h("span", {class: "badge"}, icon("bot")) : null, // its name says "Bot"
+        seat.autoplay ? h("span", {class: "badge"}, t("game.autoplay")) : null,
         facts ? h("span", {class: "facts"}, facts) : null,
-        turn ? h("span", {class: "turn-mark"}, "to play") : null, clock);
+        turn ? h("span", {class: "turn-mark"}, t("game.to_play")) : null, clock);
     }));
   }
 
@@ -189,12 +213,25 @@ class GamePage {
     }
   }
 
+  /** What the change from `before` meant, over the table for a moment, drawn with the table it explains. */
+  drawHappened(before) {
+    const text = before && before.version < this.view.version && before.status === "playing"
+      ? this.table?.happened?.(before, this.view, (seat) => this.name(seat)) : null;
+    if (!text) return;
+    Object.assign(this.parts.happened, {textContent: text, hidden: false});
+    this.happenedText = text; // read out with the moves of the log (drawMoves)
+    this.parts.happened.dataset.version = String(this.view.version);
+    clearTimeout(this.happenedTimer);
+    this.happenedTimer = setTimeout(() => { this.parts.happened.hidden = true; }, HAPPENED_MS);
+  }
+
   drawTodo(before) {
     const view = this.view;
     let text;
-    if (view.status === "lobby") text = view.seats.some((seat) => seat.name === null) ? "Waiting for players to take the free seats." : "Every seat is taken: the host may start.";
-    else if (isOver(view)) text = "The game is over.";
-    else text = this.table?.todo?.(view) || `Waiting for ${view.waiting_for.map((seat) => this.name(seat)).join(", ") || "the next move"}.`;
+    if (view.status === "lobby") text = t(view.seats.some((seat) => seat.name === null) ? "game.todo.free_seats" : "game.todo.host_starts");
+    else if (isOver(view)) text = t("game.todo.over");
+    else if (view.waiting_for.length) text = this.table?.todo?.(view) || t("game.todo.waiting", {names: list(view.waiting_for.map((seat) => this.name(seat)))});
+    else text = this.table?.todo?.(view) || t("game.todo.next");
     this.parts.todo.textContent = text;
     const mine = (v) => v && v.seat !== undefined && v.status === "playing" && v.waiting_for.includes(v.seat);
     if (mine(view) && !mine(before)) announce(text, {assertive: true});
@@ -206,56 +243,68 @@ class GamePage {
     const buttons = [];
     const free = view.seats.filter((seat) => seat.name === null && (view.status === "lobby" || (view.status === "playing" && seat.bot)));
     if (view.seat === undefined) {
-      for (const seat of free) buttons.push(button(`Take seat ${seat.seat + 1}`, () => this.takeSeat(seat.seat), `take-${seat.seat}`));
+      for (const seat of free) buttons.push(button(t("game.take_seat", {number: seat.seat + 1}), () => this.takeSeat(seat.seat), `take-${seat.seat}`));
     }
     if (held.hostToken && view.status === "lobby") {
       for (const seat of view.seats.filter((each) => each.name === null)) buttons.push(this.botPicker(seat.seat));
       for (const seat of view.seats.filter((each) => each.name !== null && each.seat !== view.seat)) {
-        buttons.push(button(`Free seat ${seat.seat + 1}`, () => this.freeSeat(seat.seat), `free-${seat.seat}`));
+        buttons.push(button(t("game.free", {number: seat.seat + 1}), () => this.freeSeat(seat.seat), `free-${seat.seat}`));
       }
-      buttons.push(button("Start", () => this.act("POST", "start", {token: held.hostToken, body: {}}), "start",
+      buttons.push(button(t("game.start"), () => this.act("POST", "start", {token: held.hostToken, body: {}}), "start",
         view.seats.some((seat) => seat.name === null), "primary"));
     }
-    if (view.seat !== undefined && !isOver(view)) buttons.push(button("Leave the seat", () => this.leave(), "leave"));
-    if (held.hostToken && isOver(view) && !view.rematch) buttons.push(button("Rematch", () => this.askRematch(), "rematch", false, "primary"));
-    if (isOver(view)) buttons.push(h("a", {class: "button", href: `#/replay/${this.gameId}`}, "Open the replay"));
+    if (view.seat !== undefined && !isOver(view)) buttons.push(button(t("game.leave"), () => this.leave(), "leave"));
+    const daily = held.daily?.split("/").at(-1); // a daily deal's day: no rematch, no replay before the day is over
+    if (held.hostToken && isOver(view) && !view.rematch && !daily) buttons.push(button(t("game.rematch"), () => this.askRematch(), "rematch", false, "primary"));
+    if (isOver(view) && daily && daily >= today()) {
+      const opens = new Date(Date.parse(`${daily}T00:00:00Z`) + 24 * 3600 * 1000);
+      buttons.push(h("p", {class: "help"}, t("game.replay_opens", {when: when(opens)})));
+    } else if (isOver(view)) buttons.push(h("a", {class: "button", href: `#/replay/${this.gameId}`}, t("game.open_replay")));
     this.parts.controls.replaceChildren(...buttons);
   }
 
   botPicker(seat) {
     const bots = this.game?.bots || [];
-    const select = h("select", {"aria-label": `Bot level for seat ${seat + 1}`}, bots.map((bot) => h("option", {value: bot}, bot)));
+    const select = h("select", {"aria-label": t("game.bot_level", {number: seat + 1})},
+      bots.map((bot) => h("option", {value: bot}, gameWords(this.view.game, `bots.${bot}.name`))));
     return h("span", {class: "bot-picker"}, select,
-      button(`Seat a bot in seat ${seat + 1}`, () => this.act("POST", "seats", {token: this.held.hostToken,
-        body: {name: `Bot ${seat + 1}`, bot: select.value, seat}}), `bot-${seat}`));
+      button(t("game.seat_bot", {number: seat + 1}), () => this.act("POST", "seats", {token: this.held.hostToken,
+        body: {name: `${select.value} bot`, bot: select.value, seat}}), `bot-${seat}`));
   }
 
   drawOutcome() {
     const view = this.view;
     if (!isOver(view) || !view.outcome) return this.parts.outcome.replaceChildren();
-    const outcome = view.outcome;
-    const reason = this.game?.outcome_reasons?.[outcome.reason] || outcome.reason;
-    const ranking = outcome.ranking?.length
-      ? h("ol", {class: "ranking", "aria-label": "Ranking"}, outcome.ranking.map((seat) => h("li", {}, this.name(seat)))) : null;
-    const headline = outcome.winner !== null && outcome.winner !== undefined ? `${this.name(outcome.winner)} won` : `Game ${outcome.status}`;
-    this.parts.outcome.replaceChildren(h("h3", {}, headline), h("p", {}, reason),
-      view.score !== undefined ? h("p", {}, `Score: ${view.score}`) : null, ranking);
+    const {headline, reason} = outcomeWords(view, (seat) => this.name(seat));
+    const ranking = view.outcome.ranking?.length
+      ? h("ol", {class: "ranking", "aria-label": t("game.ranking")}, view.outcome.ranking.map((seat) => h("li", {}, this.name(seat)))) : null;
+    this.parts.outcome.replaceChildren(...[h("h3", {}, headline), h("p", {}, reason),
+      view.score !== undefined ? h("p", {}, t("game.score", {score: view.score})) : null, ranking].filter(Boolean));
+  }
+
+  /** A first game's guide, once per game page: the game in three steps, open until this browser has finished a
+   * game of it (then a summary to open); the line above the table says what to do now. */
+  drawGuide() {
+    if (this.parts.guide.childElementCount) return;
+    const game = this.view.game;
+    const played = storage.recent(Infinity).some(([id, facts]) => id !== this.gameId && facts.game === game && facts.outcome);
+    this.parts.guide.replaceChildren(h("details", {class: "guide", open: !played},
+      h("summary", {}, t("game.guide")), h("ol", {}, ["1", "2", "3"].map((step) => h("li", {}, t(`games:${game}.guide.${step}`))))));
   }
 
   drawShare() {
     if (this.parts.share.childElementCount) return;
     const link = `${location.origin}${location.pathname}#/game/${this.gameId}`;
-    const seatLink = h("p", {class: "seat-link"});
-    this.parts.share.replaceChildren(
-      h("label", {}, "Link to this game (to watch, or to take a free seat) ",
-        h("input", {readonly: true, value: link, class: "link", onfocus: (event) => event.target.select()})),
-      this.held.seatToken ? button("Share my seat…", () => {
-        if (!confirm("Whoever opens this link plays your seat. Share it only with yourself (another device) or someone you trust.")) return;
+    const seatLink = h("div", {class: "seat-link"});
+    this.parts.share.replaceChildren(...[
+      linkField("game-link", t("game.link"), link),
+      this.held.seatToken ? button(t("game.share_seat"), () => {
+        if (!confirm(t("game.share_seat_confirm"))) return;
         const token = storage.held(this.gameId).seatToken;
-        seatLink.replaceChildren(h("label", {}, "Link to your seat (keep it private) ",
-          h("input", {readonly: true, class: "link", value: `${location.origin}${location.pathname}#/seat/${this.gameId}/${token}`})));
+        seatLink.replaceChildren(linkField("seat-link", t("game.seat_link"),
+          `${location.origin}${location.pathname}#/seat/${this.gameId}/${token}`));
       }, "share-seat") : null,
-      seatLink);
+      seatLink].filter(Boolean));
   }
 
   generic(view) {
@@ -301,12 +350,12 @@ class GamePage {
   }
 
   async freeSeat(seat) {
-    if (!confirm(`Free seat ${seat + 1}? Whoever sits there loses it.`)) return;
+    if (!confirm(t("game.free_confirm", {number: seat + 1}))) return;
     await this.act("DELETE", `seats/${seat}`, {token: this.held.hostToken});
   }
 
   async leave() {
-    if (!confirm("Leave your seat? A bot plays it from now on, and you watch.")) return;
+    if (!confirm(t("game.leave_confirm"))) return;
     const left = await this.act("DELETE", `seats/${this.view.seat}`, {token: this.held.seatToken});
     if (left === undefined) return;
     storage.hold(this.gameId, {seatToken: null, seat: null});
@@ -329,10 +378,13 @@ class GamePage {
     if (view.rematch.token || storage.held(next).hostToken) {
       this.followed = true;
       this.go(`#/game/${next}`);
-    } else this.parts.controls.append(h("a", {class: "button", href: `#/game/${next}`}, "Watch the rematch"));
+    } else this.parts.controls.append(h("a", {class: "button", href: `#/game/${next}`}, t("game.watch_rematch")));
   }
 
   async resubscribe() {
+    this.live?.close(); // the old token's stream: a view it still brings must not stand for the new seat's
+    clearTimeout(this.pacer);
+    this.pacer = null;
     this.view = undefined;
     this.queue = [];
     this.parts.share.replaceChildren();
@@ -362,16 +414,19 @@ class GamePage {
 
   drawMoves(fresh) {
     const words = (entry) => {
-      const name = entry.seat === this.view.seat ? "You" : this.name(entry.seat);
-      return this.table?.describe?.(entry, name, (seat) => this.name(seat)) || `${name}: ${entry.type}`;
+      const who = {name: this.name(entry.seat), context: entry.seat === this.view.seat ? "you" : undefined};
+      return this.table?.describe?.(entry, who, (seat) => this.name(seat)) || t("game.move_fallback", {...who, type: entry.type});
     };
     this.parts.moves.start = this.entries.length;
     this.parts.moves.replaceChildren(...this.entries.slice(-30).reverse().map((entry) =>
-      h("li", {}, words(entry), entry.auto ? " (for them, by a bot)" : "")));
+      h("li", {}, words(entry), entry.auto ? ` ${t("game.by_bot")}` : "")));
     const urgent = fresh.filter((entry) => this.table?.urgent?.(entry, fresh)).slice(-2); // a slap's result, say
     const others = fresh.filter((entry) => entry.seat !== this.view.seat && !urgent.includes(entry)).slice(-3);
-    if (others.length) announce(others.map(words).join(". "));
-    if (urgent.length) announce(urgent.map(words).join(". "), {assertive: true});
+    // what just happened, over the table, is read out first, with the moves that made it
+    const said = this.happenedText ? [this.happenedText] : [];
+    this.happenedText = null;
+    if (urgent.length) announce([...said, ...urgent.map(words)].join(". "), {assertive: true});
+    if (others.length || (said.length && !urgent.length)) announce([...(urgent.length ? [] : said), ...others.map(words)].join(". "));
   }
 
   showError(text) {
@@ -379,7 +434,7 @@ class GamePage {
   }
 
   fail(error) {
-    const text = error instanceof ApiError ? `Refused: ${error.message}` : String(error);
+    const text = refusal(error, this.view?.game);
     this.showError(text);
     announce(text, {assertive: true});
   }
@@ -387,6 +442,28 @@ class GamePage {
 
 function button(text, onclick, key, disabled = false, kind = "") {
   return h("button", {type: "button", class: kind, onclick, key, disabled}, text);
+}
+
+/** A link to hand on: the whole address in a field (it wraps on a phone), a Copy button, and Share where the
+ * browser offers it (a phone's share sheet); what happened is said beside them. */
+function linkField(id, label, link) {
+  const said = h("span", {class: "copied", role: "status"});
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      said.textContent = t("game.copied");
+    } catch {
+      document.getElementById(id).select();
+      said.textContent = t("game.copy_by_hand");
+    }
+  };
+  return h("div", {class: "link-field"},
+    h("label", {for: id}, label),
+    h("textarea", {id, readonly: true, rows: 2, class: "link", onfocus: (event) => event.target.select()}, link),
+    h("span", {class: "link-actions"},
+      h("button", {type: "button", onclick: copy}, t("game.copy")),
+      navigator.share ? h("button", {type: "button", onclick: () => navigator.share({url: link}).catch(() => {})}, t("game.share")) : null,
+      said));
 }
 
 function clockText(seconds) {

@@ -4,6 +4,7 @@
 // (the analysis says them in words in any case).
 
 import {h} from "./dom.js";
+import {t} from "./i18n.js";
 
 export const HINTS = {"the-game": theGame, ninja, "bataille-corse": batailleCorse};
 
@@ -19,7 +20,7 @@ function markBest(element, order) {
   }
   badge.dataset.order = badge.dataset.order ? `${badge.dataset.order}·${order}` : String(order);
   const label = element.getAttribute("aria-label");
-  if (label) element.setAttribute("aria-label", `${label.replace(/ \(best: .*\)$/, "")} (best: ${badge.dataset.order})`);
+  if (label) element.setAttribute("aria-label", t("analysis.best_mark", {label: element.dataset.label ??= label, order: badge.dataset.order}));
   return true;
 }
 

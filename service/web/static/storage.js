@@ -35,6 +35,13 @@ export function hold(gameId, facts) {
   localStorage.setItem(GAMES, JSON.stringify(Object.fromEntries(newest)));
 }
 
+/** Forget `gameId` (the server no longer has it). */
+export function forget(gameId) {
+  const games = read();
+  delete games[gameId];
+  localStorage.setItem(GAMES, JSON.stringify(games));
+}
+
 /** The newest games held, `[id, facts]`, newest first. */
 export function recent(count = 8) {
   return Object.entries(read()).sort((a, b) => b[1].at - a[1].at).slice(0, count);

@@ -5,6 +5,7 @@
 // arrow keys (one tab stop for the whole chart) then Enter or Space, jumps the replay there.
 
 import {s} from "./dom.js";
+import {t} from "./i18n.js";
 
 const WIDTH = 640; // at most: a narrower panel draws it as wide as itself, so that its text keeps its size
 const HEIGHT = 170;
@@ -53,7 +54,7 @@ function axes([low, high], unit, lowerIsBetter, y, width) {
     s("line", {x1: PAD.left - 4, x2: width - PAD.right, y1: y(value), y2: y(value)}),
     s("text", {x: PAD.left - 6, y: y(value) + 4, "text-anchor": "end"}, unit.format(value))));
   return s("g", {class: "chart-axes", "aria-hidden": "true"}, ticks,
-    s("text", {x: PAD.left, y: HEIGHT - 6}, `${unit.name} per move${lowerIsBetter ? ", fewer at the top" : ""}`));
+    s("text", {x: PAD.left, y: HEIGHT - 6}, t(lowerIsBetter ? "analysis.axis_fewer_top" : "analysis.axis", {measure: unit.name})));
 }
 
 function lines(points, x, y) {

@@ -112,4 +112,4 @@ def test_the_files_ship_in_the_package() -> None:
     """pip installs what ``pyproject.toml``'s package data names: every file of the page's folder."""
     pyproject = (Path(__file__).parents[3] / "pyproject.toml").read_text()
     assert '"service.web" = ["static/*", "static/**/*", "rules/*.md"]' in pyproject
-    assert {path.suffix for path in STATIC.rglob("*") if path.is_file()} <= {".html", ".js", ".css", ".svg"}
+    assert {path.suffix for path in STATIC.rglob("*") if path.is_file()} <= {".html", ".js", ".css", ".svg", ".json"}

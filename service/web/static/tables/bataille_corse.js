@@ -5,14 +5,14 @@
 
 import {backs, card} from "../cards.js";
 import {h} from "../dom.js";
+import {list, t} from "../i18n.js";
 
 const SHOWN_ON_PILE = 5; // a sum of ten may reach this deep; doubles, sandwiches and suites look at three cards
 const SUITS = {S: ["♠", "spades", 230], H: ["♥", "hearts", 0], D: ["♦", "diamonds", 0], C: ["♣", "clubs", 230]};
-const RANKS = {A: "ace", J: "jack", Q: "queen", K: "king"};
+const HONOURS = {A: "ace", J: "jack", Q: "queen", K: "king"};
 const TRIES = {A: 4, K: 3, Q: 2, J: 1};
-const STATES = {in: "in", out: "out: may slap back in", excluded: "excluded"};
-const RESULTS = {valid: "valid, the pile is won", false: "false, a penalty", stale: "too late (stale), no effect",
-  pending: "held until the slaps are judged"};
+const tries = (count) => t("games:bataille-corse.table.tries", {count});
+const result = (words) => t(`games:bataille-corse.results.${words}`);
 
 const tables = new WeakMap(); // table element -> the view and ctx drawn last, for the Space key
 const seatOf = (view) => view.seats.find((seat) => seat.seat === view.seat);
@@ -20,13 +20,19 @@ const seatOf = (view) => view.seats.find((seat) => seat.seat === view.seat);
 /** A card string ("10H", "QS", "RJ") drawn as a face, named in words. */
 function cardFace(text, options = {}) {
   if (text === "RJ" || text === "BJ") {
-    return card("★", {label: `${text === "RJ" ? "red" : "black"} joker`, note: "5 tries", hue: 280, ...options});
+    return card("★", {label: t(`games:bataille-corse.cards.${text}`), note: tries(5), hue: 280, ...options});
   }
   const rank = text.slice(0, -1);
   const [symbol, suit, hue] = SUITS[text.at(-1)];
-  const tries = TRIES[rank];
-  return card(`${rank}${symbol}`, {label: `${RANKS[rank] || rank} of ${suit}`, hue,
-    note: tries ? `${tries} ${tries === 1 ? "try" : "tries"}` : undefined, ...options});
+  const rankWords = HONOURS[rank] ? t(`games:bataille-corse.cards.${HONOURS[rank]}`) : rank;
+  return card(`${rank}${symbol}`, {label: t(`games:bataille-corse.cards.of_${suit}`, {rank: rankWords}), hue,
+    note: TRIES[rank] ? tries(TRIES[rank]) : undefined, ...options});
+}
+
+/** A seat's state in words: out of cards may still slap back in while the game goes on, not after its end. */
+function stateWords(seat, view) {
+  const over = seat.state === "out" && view.status !== "playing";
+  return t(`games:bataille-corse.states.${over ? "out_over" : seat.state}`);
 }
 
 export function render(root, view, ctx) {
@@ -35,7 +41,7 @@ export function render(root, view, ctx) {
   const actions = view.legal_actions || [];
   root.replaceChildren(h("div", {class: "bc-table"},
     centre(view, ctx),
-    h("ul", {class: "bc-seats", "aria-label": "Packets"}, view.seats.map((seat) => seatArea(seat, view, ctx))),
+    h("ul", {class: "bc-seats", "aria-label": t("games:bataille-corse.table.packets")}, view.seats.map((seat) => seatArea(seat, view, ctx))),
     view.seat === undefined || view.status !== "playing" ? null : moves(actions, ctx)));
 }
 
@@ -45,43 +51,48 @@ function centre(view, ctx) {
   const challenge = view.challenge;
   const flipsLeft = (view.options?.max_flips ?? Infinity) - view.flips; // a replay's frames carry no options
   return h("div", {class: "bc-centre"},
-    h("div", {class: "bc-pile", role: "group", "aria-label": `Pile: ${pile.length} face up, the top card last`},
+    h("div", {class: "bc-pile", role: "group", "aria-label": t("games:bataille-corse.table.pile", {count: pile.length})},
       pile.length > top.length ? h("span", {class: "more"}, `+${pile.length - top.length}`) : null,
-      top.length ? top.map((text) => cardFace(text)) : h("span", {class: "empty"}, "empty pile")),
+      top.length ? top.map((text) => cardFace(text)) : h("span", {class: "empty"}, t("table.empty_pile"))),
     h("p", {class: "facts"},
-      view.penalty_cards ? h("span", {}, `Penalty cards under the pile: ${view.penalty_cards}`) : null,
-      h("span", {}, `Flips: ${view.flips}`),
-      flipsLeft <= 50 ? h("span", {}, `${flipsLeft} before the limit`) : null),
-    challenge ? h("p", {class: "notice"}, `${ctx.name(challenge.challenger)} challenged: ${ctx.name(challenge.payer)} `
-      + `pays, ${challenge.attempts_left} ${challenge.attempts_left === 1 ? "try" : "tries"} left`) : null,
+      view.penalty_cards ? h("span", {}, t("games:bataille-corse.table.penalty_cards", {count: view.penalty_cards})) : null,
+      h("span", {}, t("games:bataille-corse.table.flips", {count: view.flips})),
+      flipsLeft <= 50 ? h("span", {}, t("games:bataille-corse.table.flips_left", {count: flipsLeft})) : null),
+    challenge ? h("p", {class: "notice"}, t("games:bataille-corse.table.challenge", {name: ctx.name(challenge.challenger),
+      payer: ctx.name(challenge.payer), tries: tries(challenge.attempts_left), context: challenge.payer === view.seat ? "you" : undefined})) : null,
     view.status === "playing" && view.current_seat !== null
-      ? h("p", {class: "bc-next"}, `${ctx.name(view.current_seat)} ${view.current_seat === view.seat ? "flip" : "flips"} next`) : null);
+      ? h("p", {class: "bc-next"}, t("games:bataille-corse.table.next", {name: ctx.name(view.current_seat),
+        context: view.current_seat === view.seat ? "you" : undefined})) : null);
 }
 
 function seatArea(seat, view, ctx) {
   return h("li", {class: ["bc-seat", seat.seat === view.seat && "mine", seat.seat === view.current_seat && "turn",
     seat.state !== "in" && seat.state], "data-seat": seat.seat},
   h("span", {class: "who"}, ctx.name(seat.seat)),
-  backs(seat.packet, seat.packet === 1 ? "card" : "cards"),
-  h("span", {class: "state"}, STATES[seat.state] || seat.state),
-  seat.errors ? h("span", {class: "errors"}, `${seat.errors} ${seat.errors === 1 ? "error" : "errors"} of 3`) : null);
+  backs(t("table.cards", {count: seat.packet})),
+  h("span", {class: "state"}, stateWords(seat, view)),
+  seat.errors ? h("span", {class: "errors"}, t("games:bataille-corse.table.errors", {count: seat.errors})) : null);
 }
 
 function moves(actions, ctx) {
   const flip = actions.find((action) => action.type === "flip");
   const slap = actions.find((action) => action.type === "slap");
-  return h("div", {class: "bc-moves", role: "group", "aria-label": "Your moves"},
-    flip ? h("button", {type: "button", class: "primary", key: "flip", onclick: () => ctx.send(flip)}, "Flip") : null,
+  // Flip keeps its place when it is not the seat's move (hidden, not removed): the Slap target never moves.
+  return h("div", {class: "bc-moves", role: "group", "aria-label": t("table.your_moves")},
+    h("button", {type: "button", class: ["primary", !flip && "unseen"], key: "flip", disabled: !flip,
+      "aria-hidden": flip ? null : "true", onclick: () => flip && ctx.send(flip)}, t("games:bataille-corse.moves.flip")),
     h("button", {type: "button", class: "bc-slap urgent", key: "slap", disabled: !slap,
-      "aria-keyshortcuts": "Space", onclick: () => slap && ctx.send(slap)}, "Slap!", h("small", {}, "Space")));
+      "aria-keyshortcuts": "Space", onclick: () => slap && ctx.send(slap)}, t("games:bataille-corse.moves.slap"),
+    h("small", {}, t("games:bataille-corse.moves.space"))));
 }
 
 /** Space slaps with the focus on the table or on nothing, not in a field nor on the page's other controls (Space
- * still presses "Leave the seat"); a key held down (auto-repeat) slaps once. */
+ * still presses "Leave the seat"), nor on Flip (Space presses it: it flips); a key held down slaps once. */
 function listenForSpace(root) {
   if (tables.get(root).listening) return;
   tables.get(root).listening = true;
-  const elsewhere = (target) => !root.contains(target) && target.closest?.("button, a, input, select, textarea, summary, [contenteditable]");
+  const elsewhere = (target) => target.dataset?.key === "flip"
+    || (!root.contains(target) && target.closest?.("button, a, input, select, textarea, summary, [contenteditable]"));
   const mine = (event) => event.key === " " && root.isConnected && !event.ctrlKey && !event.altKey && !event.metaKey
     && !elsewhere(event.target);
   document.addEventListener("keydown", (event) => {
@@ -96,15 +107,16 @@ function listenForSpace(root) {
 
 export function todo(view) {
   const types = new Set((view.legal_actions || []).map((action) => action.type));
-  if (view.slap_window?.slaps.includes(view.seat)) return "Your slap is held: the slaps on this pile are judged soon.";
-  if (types.has("flip")) return "Your turn: flip a card. Slap (Space) when the top cards make a combination.";
-  if (types.has("slap")) return "Slap (Space) when the top cards make a combination.";
-  if (seatOf(view)?.state === "excluded") return "You are excluded: three false slaps.";
+  if (view.slap_window?.slaps.includes(view.seat)) return t("games:bataille-corse.todo.held");
+  if (types.has("flip")) return t("games:bataille-corse.todo.flip");
+  if (types.has("slap")) return t("games:bataille-corse.todo.slap");
+  if (seatOf(view)?.state === "excluded") return t("games:bataille-corse.todo.excluded");
   return null;
 }
 
-export function seatFacts(seat) {
-  return `${seat.packet} ${seat.packet === 1 ? "card" : "cards"}${seat.state === "in" ? "" : `, ${seat.state}`}`;
+export function seatFacts(seat, view) {
+  const cards = t("table.cards", {count: seat.packet});
+  return seat.state === "in" ? cards : `${cards}, ${stateWords(seat, view)}`;
 }
 
 /** Slaps and their judgement (a collection window's) are announced at once: they change who holds the pile. A slap
@@ -116,12 +128,75 @@ export function urgent(entry, fresh) {
   return entry.type === "slap" || entry.type === "judge";
 }
 
-export function describe(entry, name, names) {
+/** What the change from `before` to `view` meant, in a sentence shown over the table: who took the pile and why
+ * (a combination, a challenge won), a false slap and its cost, a slap too late, a challenge and its tries, a seat
+ * out; `null` for a plain flip. The server judged it; this names it from the two views the person saw. */
+export function happened(before, view, name) {
+  const B = "games:bataille-corse.happened.";
+  const gained = (seat) => seat.packet - before.seats[seat.seat].packet;
+  if (before.pile.length && !view.pile.length) {
+    const taker = view.seats.reduce((most, seat) => (gained(seat) > gained(most) ? seat : most));
+    const you = taker.seat === view.seat ? "you" : undefined;
+    if (view.flips > before.flips) return t(`${B}challenge_won`, {name: name(taker.seat), context: you});
+    const found = combinationsOf(before.pile, view.options).map((each) => t(`games:bataille-corse.combinations.${each}`));
+    return t(`${B}${found.length ? "slap_won" : "takes_pile"}`, {name: name(taker.seat), context: you, how: list(found)});
+  }
+  const paid = (seat) => view.flips === before.flips && gained(seat) < 0; // a false slap's cards (no flip took them)
+  const wrong = view.seats.find((seat) => paid(seat) || seat.errors > before.seats[seat.seat].errors);
+  if (wrong) {
+    return t(`${B}false_slap`, {name: name(wrong.seat), context: wrong.seat === view.seat ? "you" : undefined,
+      count: -gained(wrong), where: t(`${B}${view.options?.penalty_place === "top_face_up" ? "on_pile" : "under_pile"}`)});
+  }
+  const challenge = view.challenge;
+  if (challenge && (!before.challenge || challenge.attempts_left !== before.challenge.attempts_left)) {
+    return t(`${B}${before.challenge?.payer === challenge.payer ? "tries_left" : "challenge"}`, {name: name(challenge.payer),
+      context: challenge.payer === view.seat ? "you" : undefined, count: challenge.attempts_left});
+  }
+  const gone = view.seats.find((seat) => seat.state !== before.seats[seat.seat].state && seat.state !== "in");
+  if (gone && view.status === "playing") return t(`${B}${gone.state}`, {name: name(gone.seat), context: gone.seat === view.seat ? "you" : undefined});
+  if (view.slap_window && !before.slap_window) return t(`${B}gathering`);
+  const same = view.flips === before.flips && view.pile.length === before.pile.length && !view.slap_window && !before.slap_window;
+  return same && view.status === "playing" ? t(`${B}too_late`) : null;
+}
+
+/** The combinations that held on `pile` (card strings, bottom first) under `options`, by the rule sheet's names:
+ * the words of a pile won (the server judges every slap; a replay's frames carry no options, and then none). */
+function combinationsOf(pile, options) {
+  if (!options || pile.length < 2) return [];
+  const rankOf = (text) => (text === "RJ" || text === "BJ" ? 13 : "A234567891JQK".indexOf(text[0])); // "10H": "1"
+  const ranks = pile.map(rankOf);
+  const [top, below, under] = [ranks.at(-1), ranks.at(-2), ranks.at(-3)];
+  const numeric = top !== 13 && below !== 13;
+  const values = new Set([top + 1, below + 1]);
+  const is = (a, b) => numeric && values.size === 2 && values.has(a) && values.has(b);
+  let total = 0;
+  let sum = false;
+  for (const rank of [...ranks].reverse()) {
+    if (rank > 8) break;
+    total += rank + 1;
+    if (total >= 10) {
+      sum = total === 10;
+      break;
+    }
+  }
+  const found = {
+    double: top === below,
+    sandwich: under !== undefined && top === under && top !== below && top !== 13,
+    suite: numeric && (Math.abs(top - below) === 1 || (options.wrap_K_A && values.has(1) && values.has(13))),
+    sum10: sum,
+    product10: is(2, 5) || is(1, 10),
+    poisson: is(6, 9),
+  };
+  return Object.keys(found).filter((each) => found[each] && options[each]);
+}
+
+export function describe(entry, who, names) {
   switch (entry.type) {
-    case "flip": return `${name} flipped`;
-    case "slap": return entry.result ? `${name} slapped: ${RESULTS[entry.result] || entry.result}` : `${name} slapped`;
-    case "judge": return "Slaps judged, first received first: "
-      + entry.results.map((judged) => `${names(judged.seat)} ${RESULTS[judged.result] || judged.result}`).join("; ");
+    case "flip": return t("games:bataille-corse.log.flip", who);
+    case "slap": return entry.result ? t("games:bataille-corse.log.slap_result", {...who, result: result(entry.result)})
+      : t("games:bataille-corse.log.slap", who);
+    case "judge": return t("games:bataille-corse.log.judge", {results: entry.results.map((judged) =>
+      t("games:bataille-corse.log.judged", {name: names(judged.seat), result: result(judged.result)})).join("; ")});
     default: return null;
   }
 }

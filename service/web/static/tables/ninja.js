@@ -4,17 +4,19 @@
 
 import {backs, card} from "../cards.js";
 import {h, keepFocus} from "../dom.js";
+import {list, t} from "../i18n.js";
 
-const NOTES = {1: "on 13", 6: "≤ 6 next", 8: "skip", 9: "burn", 13: "give"};
+const NOTED = [1, 6, 8, 9, 13]; // the cards with a power: a note on the card says it
 const SHOWN_ON_PILE = 6; // the pile's top cards drawn; the count says the rest
 const swapping = new WeakMap(); // table element -> the hand card chosen to swap
 
 const valueName = (value) => (value === 0 ? "NINJA" : String(value));
-const plural = (value, count) => (count === 1 ? valueName(value) : `${count} × ${valueName(value)}`);
+const group = (value, count) => t("games:ninja.group", {count, value: valueName(value)});
+const note = (value) => (value === 0 ? "NINJA" : NOTED.includes(value) ? t(`games:ninja.notes.${value}`) : undefined);
 
 function ninjaCard(value, options = {}) {
   return card(value === 0 ? "N" : String(value), {
-    label: valueName(value), note: value === 0 ? "NINJA" : NOTES[value], hue: value === 0 ? undefined : value * 27,
+    label: valueName(value), note: note(value), hue: value === 0 ? undefined : value * 27,
     ...options,
   });
 }
@@ -31,20 +33,19 @@ export function render(root, view, ctx) {
 function centre(view, ctx) {
   const pile = view.pile || [];
   const top = pile.slice(-SHOWN_ON_PILE);
-  const ref = view.ref === null || view.ref === undefined ? "none: anything may be played" : valueName(view.ref);
+  const ref = view.ref === null || view.ref === undefined ? t("games:ninja.table.anything") : valueName(view.ref);
   const give = view.give
-    ? (view.give.target === null ? `${ctx.name(view.give.giver)} gives the pile: choosing a target`
-      : `${ctx.name(view.give.giver)} gives the pile to ${ctx.name(view.give.target)}`) : null;
-  const completion = view.completion
-    ? `A pair of ${valueName(view.completion.value)} is on top: whoever holds the other two may complete` : null;
+    ? t(view.give.target === null ? "games:ninja.table.choosing_target" : "games:ninja.table.giving", {name: ctx.name(view.give.giver),
+      target: view.give.target === null ? "" : ctx.name(view.give.target), context: view.give.giver === view.seat ? "you" : undefined}) : null;
+  const completion = view.completion ? t("games:ninja.table.completion", {value: valueName(view.completion.value)}) : null;
   return h("div", {class: "nj-centre"},
-    h("div", {class: "nj-pile", role: "group", "aria-label": `Pile: ${pile.length} cards`},
+    h("div", {class: "nj-pile", role: "group", "aria-label": t("games:ninja.table.pile", {count: pile.length})},
       pile.length > top.length ? h("span", {class: "more"}, `+${pile.length - top.length}`) : null,
-      top.length ? top.map((value) => ninjaCard(value)) : h("span", {class: "empty"}, "empty pile")),
+      top.length ? top.map((value) => ninjaCard(value)) : h("span", {class: "empty"}, t("table.empty_pile"))),
     h("p", {class: "facts"},
-      h("span", {class: "ref"}, `To beat: ${ref}`), h("span", {}, `Stock: ${view.stock}`),
-      h("span", {}, `Burned: ${view.burned}`),
-      view.phase === "swap" ? h("span", {}, "Swap phase") : null),
+      h("span", {class: "ref"}, t("games:ninja.table.to_beat", {ref})), h("span", {}, t("games:ninja.table.stock", {count: view.stock})),
+      h("span", {}, t("games:ninja.table.burned", {count: view.burned})),
+      view.phase === "swap" ? h("span", {}, t("games:ninja.table.swap_phase")) : null),
     give ? h("p", {class: "notice"}, give) : null,
     completion ? h("p", {class: "notice"}, completion) : null);
 }
@@ -56,19 +57,19 @@ function seatArea(root, seat, view, ctx, actions) {
   const faceUp = seat.face_up.map((value, index) => {
     const swap = swaps.find((action) => action.face_up_card === value);
     return swap
-      ? ninjaCard(value, {key: `up-${value}-${index}`, label: `swap ${valueName(chosen)} for ${valueName(value)}`,
+      ? ninjaCard(value, {key: `up-${value}-${index}`, label: t("games:ninja.table.swap_for", {card: valueName(chosen), other: valueName(value)}),
         onclick: () => { swapping.delete(root); ctx.send(swap); }})
       : ninjaCard(value, {look: "small"});
   });
   const hand = view.hands ? view.hands[seat.seat] : null;
   return h("section", {class: ["nj-seat", mine && "mine"], "data-seat": seat.seat,
-    "aria-label": mine ? "Your cards on the table" : `${ctx.name(seat.seat)}'s cards`},
-    h("h3", {}, mine ? "You" : ctx.name(seat.seat), view.phase === "swap" && seat.ready ? " (ready)" : ""),
+    "aria-label": mine ? t("games:ninja.table.your_cards") : t("games:ninja.table.cards_of", {name: ctx.name(seat.seat)})},
+    h("h3", {}, ctx.name(seat.seat), view.phase === "swap" && seat.ready ? ` ${t("games:ninja.table.ready_mark")}` : ""),
     h("div", {class: "row"},
-      hand ? h("div", {class: "cards in-hand", role: "group", "aria-label": `${ctx.name(seat.seat)}'s hand`}, hand.map((value) => ninjaCard(value, {look: "small"})))
-        : (mine ? null : backs(seat.hand_size, "in hand")),
-      h("div", {class: "cards face-up", role: "group", "aria-label": "face up"}, faceUp),
-      seat.face_down ? backs(seat.face_down, "face down") : null));
+      hand ? h("div", {class: "cards in-hand", role: "group", "aria-label": t("table.hand_of", {name: ctx.name(seat.seat)})}, hand.map((value) => ninjaCard(value, {look: "small"})))
+        : (mine ? null : backs(t("table.in_hand", {count: seat.hand_size}))),
+      h("div", {class: "cards face-up", role: "group", "aria-label": t("games:ninja.table.face_up")}, faceUp),
+      seat.face_down ? backs(t("games:ninja.table.face_down", {count: seat.face_down})) : null));
 }
 
 function handArea(root, view, ctx, actions) {
@@ -79,22 +80,22 @@ function handArea(root, view, ctx, actions) {
     keepFocus(root, () => render(root, view, ctx));
     if (swapping.get(root) !== undefined) root.querySelector(".nj-seat.mine .face-up button")?.focus();
   };
-  return h("div", {class: "hand", role: "group", "aria-label": "Your hand"},
+  return h("div", {class: "hand", role: "group", "aria-label": t("table.your_hand")},
     view.hand.length ? view.hand.map((value, index) => swappable.has(value)
       ? ninjaCard(value, {key: `hand-${value}-${index}`, selected: value === chosen, onclick: () => choose(value),
-        label: `${valueName(value)}: swap with a face-up card`})
-      : ninjaCard(value)) : h("span", {class: "empty"}, "no card in hand"));
+        label: t("games:ninja.table.swap_this", {card: valueName(value)})})
+      : ninjaCard(value)) : h("span", {class: "empty"}, t("games:ninja.table.no_hand")));
 }
 
 function label(action, ctx) {
   switch (action.type) {
-    case "play": return `Play ${plural(action.value, action.count)}`;
-    case "pick_up": return "Pick up the pile";
-    case "give": return action.target === null ? "Keep the 13 (give to nobody)" : `Give the pile to ${ctx.name(action.target)}`;
-    case "accept": return "Take the pile";
-    case "complete": return `Complete the ${valueName(action.value)}s!`;
-    case "take_face_up": return `Take ${valueName(action.value)} from the table`;
-    case "ready": return "Ready";
+    case "play": return t("games:ninja.moves.play", {group: group(action.value, action.count)});
+    case "pick_up": return t("games:ninja.moves.pick_up");
+    case "give": return action.target === null ? t("games:ninja.moves.keep") : t("games:ninja.moves.give", {name: ctx.name(action.target)});
+    case "accept": return t("games:ninja.moves.accept");
+    case "complete": return t("games:ninja.moves.complete", {value: valueName(action.value)});
+    case "take_face_up": return t("games:ninja.moves.take_face_up", {value: valueName(action.value)});
+    case "ready": return t("games:ninja.moves.ready");
     default: return null;
   }
 }
@@ -102,7 +103,7 @@ function label(action, ctx) {
 function moves(view, ctx, actions) {
   const offered = actions.filter((action) => action.type !== "swap" && label(action, ctx));
   if (!offered.length) return null;
-  return h("div", {class: "moves-bar", role: "group", "aria-label": "Your moves"},
+  return h("div", {class: "moves-bar", role: "group", "aria-label": t("table.your_moves")},
     offered.map((action) => h("button", {type: "button", key: `act-${JSON.stringify(action)}`,
       class: [action.type === "complete" ? "urgent" : "primary"], onclick: () => ctx.send(action)}, label(action, ctx))));
 }
@@ -110,28 +111,44 @@ function moves(view, ctx, actions) {
 export function todo(view) {
   if (view.seat === undefined) return null;
   const types = new Set((view.legal_actions || []).map((action) => action.type));
-  if (types.has("complete")) return "Complete the pair now, before the next move!";
-  if (view.phase === "swap") {
-    return types.has("ready") ? "Swap: choose a hand card, then a face-up card; press Ready when done." : "Waiting for the others to be ready.";
+  if (types.has("complete")) return t("games:ninja.todo.complete");
+  if (view.phase === "swap") return t(types.has("ready") ? "games:ninja.todo.swap" : "games:ninja.todo.others_ready");
+  for (const type of ["give", "accept", "take_face_up", "play", "pick_up"]) {
+    if (types.has(type)) return t(`games:ninja.todo.${type}`);
   }
-  if (types.has("give")) return "You placed 13: choose who takes the pile.";
-  if (types.has("accept")) return "The pile is given to you: counter with 13s or 1s, or take it.";
-  if (types.has("take_face_up")) return "Choose which face-up card to take into your hand.";
-  if (types.has("play")) return "Your turn: play a group at least as high as the card to beat.";
-  if (types.has("pick_up")) return "Nothing you hold can be played: pick up the pile.";
   return null;
 }
 
-export function describe(entry, name, names) {
-  switch (entry.type) {
-    case "swap": return `${name} swapped ${valueName(entry.hand_card)} for ${valueName(entry.face_up_card)}`;
-    case "ready": return `${name} is ready`;
-    case "play": return `${name} played ${plural(entry.value, entry.count)}`;
-    case "pick_up": return `${name} picked up the pile`;
-    case "give": return entry.target === null ? `${name} keeps the 13` : `${name} gives the pile to ${names(entry.target)}`;
-    case "accept": return `${name} takes the pile`;
-    case "complete": return `${name} completed the ${valueName(entry.value)}s`;
-    case "take_face_up": return `${name} took ${valueName(entry.value)} from the table`;
-    default: return null;
+/** What the change from `before` to `view` meant, shown over the table: a pile burned, picked up or given, turns
+ * skipped by 8s; `null` for a plain play. */
+export function happened(before, view, name) {
+  const N = "games:ninja.happened.";
+  const you = (seat) => (seat === view.seat ? "you" : undefined);
+  if (view.burned > before.burned) return t(`${N}burned`, {count: view.burned - before.burned});
+  if (view.give?.target != null && view.give.target !== before.give?.target) {
+    return t(`${N}given`, {name: name(view.give.giver), target: name(view.give.target), context: you(view.give.target)});
   }
+  const picker = view.seats.find((seat) => seat.hand_size - before.seats[seat.seat].hand_size >= Math.max(1, before.pile.length));
+  if (before.pile.length && !view.pile.length && picker) {
+    return t(`${N}picked_up`, {name: name(picker.seat), context: you(picker.seat), count: before.pile.length});
+  }
+  const placed = view.pile.slice(before.pile.length);
+  const player = before.current_seat;
+  if (placed.length && placed.every((value) => value === 8) && player !== null && view.current_seat !== null) {
+    const order = view.seats.map((seat) => seat.seat);
+    const skipped = [];
+    for (let seat = (player + 1) % order.length; seat !== view.current_seat && skipped.length < order.length; seat = (seat + 1) % order.length) {
+      if (seat !== player) skipped.push(seat);
+    }
+    if (skipped.length) return t(`${N}skipped`, {names: list(skipped.map(name)), count: skipped.length});
+  }
+  return null;
+}
+
+export function describe(entry, who, names) {
+  const vars = {...who, card: valueName(entry.hand_card), other: valueName(entry.face_up_card), value: valueName(entry.value),
+    group: entry.type === "play" ? group(entry.value, entry.count) : "", target: entry.target === undefined || entry.target === null ? "" : names(entry.target)};
+  if (entry.type === "give" && entry.target === null) return t("games:ninja.log.keep", vars);
+  return ["swap", "ready", "play", "pick_up", "give", "accept", "complete", "take_face_up"].includes(entry.type)
+    ? t(`games:ninja.log.${entry.type}`, vars) : null;
 }

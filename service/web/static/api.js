@@ -46,12 +46,21 @@ export async function exchange(method, url, {token, body, key, alone} = {}) {
   }
   const text = await answer.text();
   const data = text ? JSON.parse(text) : null;
-  if (player && answer.status === 401 && data?.error === "invalid_token") {
+  if (player && answer.status === 401 && data?.error === "invalid_token" && await revoked(player.key)) {
     storage.setPlayer(null);
     return exchange(method, url, {body, key, alone});
   }
   if (!answer.ok) throw new ApiError(answer.status, data);
   return {status: answer.status, headers: answer.headers, data};
+}
+
+/** Whether the server refuses `key` itself (rather than a route refusing it a seat it holds none of). */
+async function revoked(key) {
+  try {
+    return (await fetch("/v1/players/me", {headers: {Authorization: `Bearer ${key}`}})).status === 401;
+  } catch {
+    return false;
+  }
 }
 
 export const get = (path, token) => call("GET", path, {token});

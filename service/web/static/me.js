@@ -145,7 +145,7 @@ function devices(go) {
     answer.keys.map((key) => h("li", {},
       h("span", {}, t("me.device_facts", {device: t(key.this_device ? "me.this_device" : "me.other_device"),
         created: when(new Date(key.created_at)), used: key.last_used_at ? when(new Date(key.last_used_at)) : t("me.never")})), " ",
-      h("button", {type: "button", class: "small", "aria-label": t(key.this_device ? "me.sign_out_this" : "me.sign_out_other",
+      h("button", {type: "button", class: "small", "aria-label": t(key.this_device ? "me.sign_out_here" : "me.sign_out_device",
         {created: when(new Date(key.created_at))}), onclick: async (event) => {
         try {
           await call("DELETE", `/players/me/keys/${key.key_id}`);

@@ -95,7 +95,7 @@ def test_a_second_device_linked_by_code_continues_the_seat_and_replays_the_game(
     assert any("/events" in url for url in phone_asked)  # the stream was followed, with the key in a header
 
 
-def test_the_me_panel_in_french_signs_a_device_out(person: Callable[..., Person]) -> None:
+def test_the_me_panel_in_french_shows_the_profile_and_signs_a_device_out(person: Callable[..., Person]) -> None:
     anne = person(locale="fr-FR")
     asked = addresses(anne)
     anne.open(name="Anne")
@@ -111,6 +111,12 @@ def test_the_me_panel_in_french_signs_a_device_out(person: Callable[..., Person]
     assert [url for url in asked if url.endswith("/qr.js")]
     expect(page.locator(".me-devices li").filter(has_text="Cet appareil")).to_have_count(1)
     anne.assert_clean()
+    page.get_by_role("link", name="Votre profil public").click()
+    expect(page.get_by_role("heading", name="Anne", level=2)).to_be_focused()
+    expect(page.get_by_text("Aucune partie terminée pour l'instant.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Parties publiques", level=3)).to_be_visible()
+    anne.assert_clean()
+    page.go_back()
     anne.button("Déconnecter cet appareil").click()
     expect(page.get_by_text("Cet appareil n'a pas encore de joueur", exact=False)).to_be_visible()
     assert page.evaluate("localStorage.getItem('tg.player')") is None

@@ -121,3 +121,17 @@ def test_the_me_panel_in_french_shows_the_profile_and_signs_a_device_out(person:
     expect(page.get_by_text("Cet appareil n'a pas encore de joueur", exact=False)).to_be_visible()
     assert page.evaluate("localStorage.getItem('tg.player')") is None
     anne.assert_clean()
+
+
+def test_the_link_opened_on_another_device_makes_it_the_same_player(person: Callable[..., Person]) -> None:
+    ann = person().open()
+    player_key(ann)
+    ann.page.get_by_role("link", name="Me", exact=True).click()
+    ann.button("Make a link code").click()
+    link = ann.page.get_by_label("Link", exact=True).input_value()
+    tablet = person().open(link.removeprefix(f"{ann.url}/"), name=None)
+    expect(tablet.page.get_by_label("Player name", exact=True)).to_have_value("Ann")
+    assert tablet.page.url.endswith("#/me")  # the code left the address at once
+    expect(tablet.page.locator(".me-devices li")).to_have_count(2)
+    expect(tablet.page.get_by_label("Your name", exact=True)).to_have_value("Ann")
+    tablet.assert_clean()

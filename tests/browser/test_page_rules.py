@@ -83,7 +83,7 @@ def test_a_player_reads_the_rules_in_their_language_and_goes_back(person: Callab
     reader.assert_clean()
 
     page.get_by_role("link", name=words["back"], exact=True).click()
-    expect(page.get_by_role("button", name="Create the game")).to_be_visible()
+    expect(reader.button(reader.say("lobby.create"))).to_be_visible()  # in the page's language
     assert re.search(r"/#?/?$", page.url), page.url
 
 
@@ -113,7 +113,7 @@ def test_rules_opened_from_an_address_show_its_section_and_lead_back_to_the_lobb
     expect(page.get_by_role("table").first).to_contain_text("sandwich")
     reader.assert_clean()
     page.get_by_role("link", name="Retour", exact=True).click()
-    expect(page.get_by_role("button", name="Create the game")).to_be_visible()
+    expect(reader.button(reader.say("lobby.create"))).to_be_visible()  # in the page's language
 
 
 def test_rules_of_an_unknown_game_say_so(person: Callable[..., Person]) -> None:

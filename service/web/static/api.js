@@ -1,4 +1,10 @@
-// The service's HTTP API (docs/api.md): JSON in and out, errors as ApiError with the server's code and message.
+// The service's HTTP API (docs/api.md): JSON in and out, errors as ApiError with the server's code and message. A
+// call without a token sends this browser's player key (docs/api.md "Players"), so that the seats it takes bind to
+// the player; a key the server no longer knows (signed out from another device) is forgotten, and the call retried.
+
+import * as storage from "./storage.js";
+
+let making = null; // the player being made on a first visit: calls wait for its key
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -18,11 +24,18 @@ export async function call(method, path, options) {
   return (await exchange(method, `/v1${path}`, options)).data;
 }
 
+/** Calls wait for `promise` (the player being made) before they choose their key. */
+export function waitFor(promise) {
+  making = promise.finally(() => { if (making === promise) making = null; });
+}
+
 /** `method` on `url` (a path of this origin): its status, headers and JSON body, for a caller that needs more than the
  * body (a `202` and its `Location`); rejects with an ApiError as `call` does. */
-export async function exchange(method, url, {token, body, key} = {}) {
+export async function exchange(method, url, {token, body, key, alone} = {}) {
+  if (!alone) await making?.catch(() => {});
+  const player = token ? null : storage.player();
   const headers = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token || player) headers.Authorization = `Bearer ${token || player.key}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (key) headers["Idempotency-Key"] = key;
   let answer;
@@ -33,8 +46,21 @@ export async function exchange(method, url, {token, body, key} = {}) {
   }
   const text = await answer.text();
   const data = text ? JSON.parse(text) : null;
+  if (player && answer.status === 401 && data?.error === "invalid_token" && await revoked(player.key)) {
+    storage.setPlayer(null);
+    return exchange(method, url, {body, key, alone});
+  }
   if (!answer.ok) throw new ApiError(answer.status, data);
   return {status: answer.status, headers: answer.headers, data};
+}
+
+/** Whether the server refuses `key` itself (rather than a route refusing it a seat it holds none of). */
+async function revoked(key) {
+  try {
+    return (await fetch("/v1/players/me", {headers: {Authorization: `Bearer ${key}`}})).status === 401;
+  } catch {
+    return false;
+  }
 }
 
 export const get = (path, token) => call("GET", path, {token});

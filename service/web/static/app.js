@@ -1,11 +1,12 @@
 // The page's entry: the catalog, the person's name, and the route in the address's fragment (#/game/<id>,
-// #/replay/<id>, #/seat/<id>/<token>): a fragment never reaches a server, so a shared seat's token stays out of logs.
+// #/replay/<id>, #/seat/<id>/<token>, #/me, #/link/<code>, #/player/<id>): a fragment never reaches a server, so a shared seat's token stays out of logs.
 
 import {get} from "./api.js";
 import {mountGame} from "./game.js";
 import {h} from "./dom.js";
 import {choose, current, LANGUAGES, load, t} from "./i18n.js";
 import {mountLobby} from "./lobby.js";
+import {join, mountLink, mountMe, mountProfile, rename} from "./me.js";
 import {mountReplay} from "./replay.js";
 import * as storage from "./storage.js";
 
@@ -19,6 +20,7 @@ function askName() {
   const value = nameInput.value.trim();
   if (value) {
     storage.setName(value);
+    join(value);
     return value;
   }
   nameInput.focus();
@@ -55,6 +57,9 @@ function route() {
   document.body.dataset.screen = screen || "lobby";
   if (screen === "game" && id) unmount = mountGame(main, context);
   else if (screen === "replay" && id) unmount = mountReplay(main, {...context, step: extra});
+  else if (screen === "me") unmount = mountMe(main, context);
+  else if (screen === "link" && id) unmount = mountLink(main, context);
+  else if (screen === "player" && id) unmount = mountProfile(main, context);
   else if (screen === "rules" && id) unmount = later(import("./rules.js"), (rules) => rules.mountRules(main, {...context, section: extra}));
   else unmount = mountLobby(main, context);
   window.scrollTo(0, 0);
@@ -83,8 +88,10 @@ async function boot() {
   }
   drawShell();
   nameInput.value = storage.name();
+  join(storage.name()); // a name kept from before players: the player is made now
   nameInput.addEventListener("change", () => {
     storage.setName(nameInput.value);
+    rename(nameInput.value.trim());
     nameInput.removeAttribute("aria-invalid");
     document.getElementById("name-help").textContent = "";
   });

@@ -375,7 +375,7 @@ class GamePage {
     if (this.followed) return;
     const next = view.rematch.game_id;
     if (view.rematch.token) storage.hold(next, {seatToken: view.rematch.token, seat: view.seat});
-    if (view.rematch.token || storage.held(next).hostToken) {
+    if (view.rematch.token || storage.held(next).hostToken || (view.seat !== undefined && storage.player())) {
       this.followed = true;
       this.go(`#/game/${next}`);
     } else this.parts.controls.append(h("a", {class: "button", href: `#/game/${next}`}, t("game.watch_rematch")));

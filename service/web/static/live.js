@@ -1,4 +1,5 @@
-// A game's event stream (EventSource): one view per version, reconnecting by itself, with a visible state.
+// A game's event stream (EventSource, or a KeyStream for this browser's player key when no token is given): one view
+// per version, reconnecting by itself, with a visible state.
 // EventSource retries on its own after a network error (`retry: 1000` from the server); when the server refuses the
 // stream (an error status, 204 after the end) it stops, and this retries later, sooner when the page regains focus
 // or the network comes back; a finished game's stream is not reopened.
@@ -6,13 +7,17 @@
 // now stands, at a version no higher than one already shown but with another id: the page then loads again, since it
 // draws only newer versions and the state it shows never happened.
 
+import * as storage from "./storage.js";
+import {KeyStream} from "./stream.js";
+
 const BACKOFF_MS = [1000, 2000, 5000, 10000, 15000];
 
 export class Live {
-  /** Follow `gameId` with `token` (or none: the public view); `onView(view)` per event, `onState(state)` on each
+  /** Follow `gameId` with `token` (else the player key: its seat's view; else none: the public view); `onView(view)` per event, `onState(state)` on each
    * change of "connecting" | "live" | "reconnecting" | "ended". */
   constructor(gameId, token, {onView, onState}) {
     this.url = `/v1/games/${encodeURIComponent(gameId)}/events` + (token ? `?token=${encodeURIComponent(token)}` : "");
+    this.key = token ? null : storage.player()?.key;
     this.onView = onView;
     this.onState = onState;
     this.failures = 0;
@@ -25,7 +30,7 @@ export class Live {
 
   open(state) {
     this.setState(state);
-    this.source = new EventSource(this.url);
+    this.source = this.key ? new KeyStream(this.url, this.key) : new EventSource(this.url);
     this.source.addEventListener("open", () => {
       this.failures = 0;
       this.setState("live");

@@ -6,19 +6,16 @@
 // not carry them.
 
 import {h} from "./dom.js";
+import {t} from "./i18n.js";
 import {markdown} from "./markdown.js";
 
-/** The page's few words around the rules, in each language the rules are written in (the rules' own words, title
- * included, come from the files). To move into the page's message files once it has them. */
-const WORDS = {
-  en: {back: "Back", contents: "Contents", failed: "The rules could not be loaded:"},
-  fr: {back: "Retour", contents: "Sommaire", failed: "Impossible de charger les règles :"},
-};
+const WRITTEN = ["en", "fr"]; // the languages the rules are written in
 
-/** The rules' language: the browser's first language the rules are written in, else English. */
+/** The rules' language: the page's (which its i18n sets on `<html lang>`), else the browser's first language the
+ * rules are written in, else English. The page's few words around them (back, contents) come from its i18n. */
 function rulesLanguage() {
-  const wanted = navigator.languages.map((each) => each.toLowerCase().split("-")[0]);
-  return wanted.find((each) => each in WORDS) || "en";
+  const wanted = [document.documentElement.lang, ...navigator.languages].map((each) => each.toLowerCase().split("-")[0]);
+  return wanted.find((each) => WRITTEN.includes(each)) || "en";
 }
 
 export function mountRules(root, {gameId, section}) {
@@ -30,7 +27,7 @@ export function mountRules(root, {gameId, section}) {
   load(lang, gameId).then(
     (text) => shown && draw(root, {lang, game: gameId, text, section}),
     (error) => shown && root.replaceChildren(h("article", {class: "rules", lang},
-      backLink(lang, gameId), h("p", {class: "error", role: "alert"}, `${WORDS[lang].failed} ${error.message}`))));
+      backLink(gameId), h("p", {class: "error", role: "alert"}, `${t("rules.failed")} ${error.message}`))));
   return () => {
     shown = false;
     document.title = title;
@@ -58,13 +55,13 @@ function draw(root, {lang, game, text, section}) {
   const nodes = markdown(lang === "fr" ? frenchSpaces(text) : text, {heading, link});
   const sections = headings.filter((each) => each.level === 2);
   const contents = h("nav", {class: "rules-contents", "aria-labelledby": "rules-contents"},
-    h("h3", {id: "rules-contents"}, WORDS[lang].contents),
+    h("h3", {id: "rules-contents"}, t("rules.contents")),
     h("ol", {}, sections.map((each) => h("li", {},
       h("a", {href: `#/rules/${game}/${each.slug}`, onclick: follow}, each.words)))));
   const full = nodes.indexOf(sections[1]?.element); // the contents go after "In short", before the full rules
   if (full > 0) nodes.splice(full, 0, contents);
   const article = h("article", {class: "rules", lang, "aria-labelledby": headings[0]?.element.id},
-    backLink(lang, game), nodes);
+    backLink(game), nodes);
   root.replaceChildren(article);
   document.title = headings[0]?.words || document.title;
   const target = section && document.getElementById(`rule-${decode(section)}`);
@@ -97,7 +94,7 @@ function show(target, scroll) {
 
 /** "Back": to the page of ours the reader came from, or to the lobby when the page was opened on these rules (a
  * shared link, a new tab, a reload), where the history holds none of ours before them. */
-function backLink(lang, game) {
+function backLink(game) {
   const [opened] = performance.getEntriesByType("navigation");
   const [, screen, id] = (opened ? new URL(opened.name).hash : "").split("/");
   const cameFromPage = !(screen === "rules" && id === game);
@@ -105,7 +102,7 @@ function backLink(lang, game) {
     if (!cameFromPage) return;
     event.preventDefault();
     history.back();
-  }}, h("span", {"aria-hidden": "true"}, "← "), WORDS[lang].back));
+  }}, h("span", {"aria-hidden": "true"}, "← "), t("rules.back")));
 }
 
 /** French puts a space before : ; ? ! and inside « », which must not start a line: a no-break space. */

@@ -1,6 +1,8 @@
-// What the browser keeps: the person's name and, per game, the tokens it holds (a reload resumes the seat).
+// What the browser keeps: the person's name, their player key (docs/api.md "Players") and, per game, the tokens it
+// holds (a reload resumes the seat).
 
 const NAME = "tg.name";
+const PLAYER = "tg.player";
 const GAMES = "tg.games";
 const KEEP = 50; // games remembered: the newest ones
 
@@ -18,6 +20,21 @@ export function name() {
 
 export function setName(value) {
   localStorage.setItem(NAME, value.trim());
+}
+
+/** This browser's player, `{player_id, key, key_id}`, or `null` (none yet, or signed out). */
+export function player() {
+  try {
+    return JSON.parse(localStorage.getItem(PLAYER));
+  } catch {
+    return null;
+  }
+}
+
+/** Keep `made` (`POST /v1/players`'s or `/v1/players/link`'s answer) as this browser's player; `null` forgets it. */
+export function setPlayer(made) {
+  if (made) localStorage.setItem(PLAYER, JSON.stringify({player_id: made.player_id, key: made.key, key_id: made.key_id}));
+  else localStorage.removeItem(PLAYER);
 }
 
 /** `{seat, seatToken, hostToken}` held for a game (`{}` when none). */

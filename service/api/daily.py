@@ -16,7 +16,8 @@ from ..http.reading import bearer_token
 from ..play import tokens
 from ..play.incoming import validate
 from ..play.tokens import MALFORMED
-from .context import admit_listing, runtime
+from ..records.game_record import GameRecord
+from .context import admit_listing, checked_player, runtime
 from .documented import BEARER, documented
 from .rating_schemas import DailyStandingSchema
 from .schemas import (
@@ -110,9 +111,23 @@ class Rank(MethodView):
     def get(self, game: str, players: int, day: str) -> Response:
         """The rank of the result of the seat whose token is sent, on that day's deal, and its percentile: the share
         of the deal's tables (this one among them) with a worse result (`404 not_on_board` until its game is
-        over)."""
+        over). A player key answers for the player's latest game on the deal taken with a key."""
         admit_listing()
-        token = bearer_token()
-        if token is None or token == MALFORMED:
-            raise ApiError("invalid_token", "send the seat token of your daily game")
-        return jsonify(rank_view(runtime().daily, _deal(game, players, day), tokens.token_hash(token)))
+        checked, token = checked_player(required=False), bearer_token()
+        if checked is None and (token is None or token == MALFORMED):
+            raise ApiError("invalid_token", "send the seat token of your daily game, or your player key")
+        deal = _deal(game, players, day)
+        digest = tokens.token_hash(str(token)) if checked is None else _player_seat(checked.player, deal)
+        return jsonify(rank_view(runtime().daily, deal, digest))
+
+
+def _player_seat(player: str, deal: Deal) -> str:
+    """The token digest of the player's seat in its latest game on the deal taken with its key, which the board
+    keys its result by (``404 not_on_board`` without one)."""
+    game_id = runtime().players.index.daily_game(player, deal.game, deal.players, deal.day.isoformat())
+    snapshot = None if game_id is None else runtime().store.load(game_id)
+    record = None if snapshot is None else GameRecord.load(snapshot.meta, snapshot.state)
+    for held in () if record is None else record.seats:
+        if held is not None and held.player == player and held.token is not None:
+            return held.token
+    raise ApiError("not_on_board", "no game of yours on this deal")

@@ -17,7 +17,7 @@ from ..errors import ApiError
 from ..records.game_record import GameRecord
 from ..storage.store import Change, GameStore, Snapshot, game_key
 from . import Players
-from .index import games_key
+from .index import daily_key, games_key
 
 DELETED = "deleted player"
 
@@ -30,7 +30,7 @@ def erase(players: Players, store: GameStore, board: DailyBoard, player: str) ->
             for held in record.seats:
                 if held is not None and held.player == player and held.token is not None:
                     board.rename(deal, held.token, DELETED)
-    players.accounts.forget(player, games_key(player))
+    players.accounts.forget(player, games_key(player), daily_key(player))
 
 
 def forget_in_game(store: GameStore, game_id: str, player: str) -> GameRecord | None:

@@ -8,6 +8,9 @@ daily deal, a rematch), and moves when a write ends the game (the store's after-
 The index is a hint beside the games, as the lobby list is (a game and its players live on different slots): a
 page reads every game it lists, drops entries of games gone, and moves an entry whose game ended if the hook
 missed it. A page reads at most ``2 * (limit + 1)`` entries, so it may come back short, with a cursor.
+
+Beside it, ``tg:{p:<id>}:daily``, a hash: ``<game>:<players>:<day>`` -> the id of the player's latest game on that
+daily deal, so that a key finds its result on the deal's board in one read (``GET /v1/daily/.../me``).
 """
 
 from __future__ import annotations
@@ -36,6 +39,14 @@ SCAN_FACTOR = 2
 
 def games_key(player: str) -> str:
     return f"tg:{{p:{player}}}:games"
+
+
+def daily_key(player: str) -> str:
+    return f"tg:{{p:{player}}}:daily"
+
+
+def deal_field(game: str, players: int, day: str) -> str:
+    return f"{game}:{players}:{day}"
 
 
 def ended_ms(record: GameRecord) -> int:
@@ -70,6 +81,9 @@ class GameIndex:
                 pipe = self.client.pipeline(transaction=False)
                 pipe.zadd(games_key(player), {entry(game_id, record): 0})
                 pipe.expire(games_key(player), self.keep_seconds())
+                if record.daily is not None:
+                    pipe.hset(daily_key(player), deal_field(record.game, record.players, record.daily), game_id)
+                    pipe.expire(daily_key(player), self.keep_seconds())
                 pipe.execute()
         except redis.RedisError as error:
             log.warning("game %s not indexed for its players (%s)", game_id, type(error).__name__)
@@ -130,6 +144,10 @@ class GameIndex:
     def every(self, player: str) -> list[str]:
         """Every game id the player's index holds."""
         return [text(member).partition(":")[2] for member in self.client.zrangebylex(games_key(player), "-", "+")]
+
+    def daily_game(self, player: str, game: str, players: int, day: str) -> str | None:
+        """The id of the player's latest game on that daily deal (``None``: none taken with its key)."""
+        return text(self.client.hget(daily_key(player), deal_field(game, players, day)))
 
     def _read(self, entries: list[str]) -> list[GameRecord | None]:
         """Each entry's game, in one round trip (``None``: gone or unreadable by this version)."""

@@ -14,6 +14,7 @@ from conftest import TEST_TTL
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import FakeClock, bearer, error_of
+from players_client import Player, from_own_address
 
 import thegame_core as tg
 from service.storage.store import game_key
@@ -41,9 +42,15 @@ def daily_http(daily_app: Flask) -> FlaskClient:
 
 
 def create(
-    http: FlaskClient, game: str = "the-game", players: int = 2, day: str = TODAY, **body: Any
+    http: FlaskClient,
+    game: str = "the-game",
+    players: int = 2,
+    day: str = TODAY,
+    headers: dict[str, str] | None = None,
+    **body: Any,
 ) -> dict[str, Any]:
-    response = http.post("/v1/games", json={"game": game, "players": players, "daily": day, "name": "ann", **body})
+    daily = {"game": game, "players": players, "daily": day, "name": "ann", **body}
+    response = http.post("/v1/games", json=daily, headers=headers)
     assert response.status_code == 201, response.get_json()
     return response.get_json()  # type: ignore[no-any-return]
 
@@ -292,3 +299,37 @@ def test_processes_without_a_configured_secret_agree_on_one_drawn_once(
         assert board(first)["seed_sha256"] == board(second)["seed_sha256"]
     finally:
         first.application.extensions["service"].store.client.delete(f"{prefix}{{daily}}:secret")
+
+
+ME = f"/v1/daily/the-game/2/{TODAY}/me"
+
+
+def test_a_player_key_reads_the_rank_of_its_game_on_the_deal(daily_http: FlaskClient, clock: FakeClock) -> None:
+    ann = Player(from_own_address(daily_http), "Ann")
+    created = create(daily_http, headers=ann.headers())
+    assert error_of(ann.get(ME)) == (404, "not_on_board")  # its game is not over yet
+    play_to_end(daily_http, clock, created)
+    by_token = daily_http.get(ME, headers=bearer(created["token"])).get_json()
+    assert by_token["game_id"] == created["game_id"] and by_token["rank"] == 1
+    code = ann.post("/v1/players/me/link").get_json()["code"]
+    other_device = Player(daily_http, created=daily_http.post("/v1/players/link", json={"code": code}))
+    assert ann.get(ME).get_json() == by_token == other_device.get(ME).get_json()
+    assert error_of(ann.get(f"/v1/daily/the-game/3/{TODAY}/me")) == (404, "not_on_board")  # another deal
+    assert error_of(ann.get(f"/v1/daily/the-game/2/{YESTERDAY}/me")) == (404, "not_on_board")
+
+
+def test_the_key_answers_for_the_player_s_latest_game_on_the_deal(daily_http: FlaskClient, clock: FakeClock) -> None:
+    ann = Player(daily_http, "Ann")
+    play_to_end(daily_http, clock, create(daily_http, headers=ann.headers()))
+    assert ann.get(ME).status_code == 200
+    create(daily_http, headers=ann.headers())
+    assert error_of(ann.get(ME)) == (404, "not_on_board")  # the latest game is not over
+
+
+def test_a_key_without_a_game_on_the_deal_or_unknown_is_refused(daily_http: FlaskClient, clock: FakeClock) -> None:
+    play_to_end(daily_http, clock, create(daily_http))  # a result on the deal, taken without a key
+    bob = Player(daily_http, "Bob")
+    assert error_of(bob.get(ME)) == (404, "not_on_board")
+    assert bob.delete(f"/v1/players/me/keys/{bob.answer['key_id']}").status_code == 204
+    assert error_of(bob.get(ME)) == (401, "invalid_token")
+    assert error_of(daily_http.get(ME, headers=bearer(f"p.{bob.id}.{'A' * 8}.{'A' * 43}"))) == (401, "invalid_token")

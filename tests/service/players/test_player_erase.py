@@ -56,7 +56,7 @@ def test_erasing_a_player_stops_its_keys_and_renames_it_in_its_games(
 
 
 def test_an_erased_player_s_daily_result_keeps_its_rank_under_deleted_player(
-    make_app: Callable[..., Flask], clock: FakeClock
+    make_app: Callable[..., Flask], clock: FakeClock, redis_client: redis.Redis
 ) -> None:
     http = make_app(CLOCK=clock, DAILY_PREFIX=f"test-erase-{secrets.token_hex(4)}:").test_client()
     ann = Player(http, "Ann")
@@ -67,6 +67,7 @@ def test_an_erased_player_s_daily_result_keeps_its_rank_under_deleted_player(
     before = board(http, day=today)
     assert [entry["name"] for entry in before["results"]] == ["Ann"]
     assert ann.delete("/v1/players/me").status_code == 204
+    assert list(redis_client.scan_iter(match=f"tg:{{p:{ann.id}}}:*")) == []  # its deal -> game hash too
     after = board(http, day=today)
     names = [(entry["name"], entry["rank"]) for entry in after["results"]]
     assert names == [("deleted player", entry["rank"]) for entry in before["results"]]

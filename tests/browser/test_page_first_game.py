@@ -58,6 +58,12 @@ def test_a_created_game_takes_the_focus_and_its_link_copies(person: Callable[...
     ann.button("Copy the link").click()
     expect(page.get_by_role("status").filter(has_text="Copied")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == link.input_value()
+    # The host's bot picker says what each level does, in the lobby's words.
+    level = page.get_by_role("combobox", name="Bot level for seat 2")
+    expect(level).to_have_accessible_description(re.compile("^Plans its whole turn and warns the others"))
+    level.select_option(label="Random")
+    expect(level).to_have_accessible_description("Lays any card that fits, by chance.")
+    expect(page.locator(".bot-picker")).to_contain_text("Lays any card that fits, by chance.")
     ann.assert_clean()
 
     watcher = person().open(f"#/game/{ann.game_id}", name=None)

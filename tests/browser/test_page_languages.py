@@ -66,11 +66,20 @@ def assert_words(person: Person, english: set[str]) -> None:
     lang, shown = person.page.locator("html").get_attribute("lang"), person.shown_text()
     assert lang == person.lang
     assert not INTERNALS.search(shown), INTERNALS.findall(shown)
+    assert_no_mid_sentence_you(person)
     if person.lang != "en":
         leaks = sorted(words for words in english if re.search(rf"(?<!\w){re.escape(words)}(?!\w)", shown))
         assert leaks == [], leaks
         words = ENGLISH.findall(TITLES.sub("", shown))
         assert words == [], words
+
+
+def assert_no_mid_sentence_you(person: Person) -> None:
+    """The person's own seat is "you" inside a sentence ("gives the pile to you", "vous donne"), never "to You"."""
+    texts: list[str] = person.page.evaluate("""() => { const walk = document.createTreeWalker(document.body, 4);
+      const texts = []; while (walk.nextNode()) texts.push(walk.currentNode.data); return texts; }""")
+    you = re.compile(rf"(?<=[a-zà-ÿ] ){re.escape(person.say('seat.you'))}\b")
+    assert [text for text in texts if you.search(text)] == []
 
 
 def catalog(person: Person) -> list[dict[str, Any]]:
@@ -129,6 +138,10 @@ def test_a_whole_game_of_ninja_in_each_language(person: Callable[..., Person], l
     }
     ann.create("Ninja", 3, [ann.say("lobby.seat_you"), bot, bot], options)
     expect(ann.page.locator("#todo")).to_contain_text(ann.say("games:ninja.todo.swap")[:6])
+    # A bot's 13 given to the person, as the moves list and the table say it.
+    give = """async () => { const ninja = await import("/web/tables/ninja.js");
+      return ninja.describe({type: "give", seat: 1, target: 0}, {name: "Bot"}, () => "?", 0); }"""
+    assert ann.page.evaluate(give) == {"en": "Bot gives the pile to you", "fr": "Bot vous donne le tas"}[lang]
     names = ann.page.locator(".seats .who").all_inner_texts()
     assert names == ["1. " + ann.say("seat.you")] + [
         f"{seat}. " + ann.say("seat.bot_numbered", level=level, number=seat - 1) for seat in (2, 3)

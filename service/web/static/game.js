@@ -167,8 +167,9 @@ class GamePage {
     if (view.rematch) this.rematch(view);
   }
 
-  name(seat) {
-    return seatName(this.view.game, this.view.seats, seat, this.view.seat);
+  /** Seat `seat`'s name; `context` "object" for a name inside a sentence ("Waiting for you"). */
+  name(seat, context) {
+    return seatName(this.view.game, this.view.seats, seat, this.view.seat, context);
   }
 
   /** What the lobby's "Your recent games" says of this game: which game, who else sits, how it ended. */
@@ -230,7 +231,7 @@ class GamePage {
     let text;
     if (view.status === "lobby") text = t(view.seats.some((seat) => seat.name === null) ? "game.todo.free_seats" : "game.todo.host_starts");
     else if (isOver(view)) text = t("game.todo.over");
-    else if (view.waiting_for.length) text = this.table?.todo?.(view) || t("game.todo.waiting", {names: list(view.waiting_for.map((seat) => this.name(seat)))});
+    else if (view.waiting_for.length) text = this.table?.todo?.(view) || t("game.todo.waiting", {names: list(view.waiting_for.map((seat) => this.name(seat, "object")))});
     else text = this.table?.todo?.(view) || t("game.todo.next");
     this.parts.todo.textContent = text;
     const mine = (v) => v && v.seat !== undefined && v.status === "playing" && v.waiting_for.includes(v.seat);
@@ -265,11 +266,14 @@ class GamePage {
 
   botPicker(seat) {
     const bots = this.game?.bots || [];
-    const select = h("select", {"aria-label": t("game.bot_level", {number: seat + 1})},
+    const about = (bot) => (bot ? gameWords(this.view.game, `bots.${bot}.about`) : ""); // the lobby's words for the level
+    const help = h("small", {id: `bot-${seat}-about`}, about(bots[0]));
+    const select = h("select", {"aria-label": t("game.bot_level", {number: seat + 1}), "aria-describedby": help.id,
+      onchange: () => { help.textContent = about(select.value); }},
       bots.map((bot) => h("option", {value: bot}, gameWords(this.view.game, `bots.${bot}.name`))));
     return h("span", {class: "bot-picker"}, select,
       button(t("game.seat_bot", {number: seat + 1}), () => this.act("POST", "seats", {token: this.held.hostToken,
-        body: {name: `${select.value} bot`, bot: select.value, seat}}), `bot-${seat}`));
+        body: {name: `${select.value} bot`, bot: select.value, seat}}), `bot-${seat}`), help);
   }
 
   drawOutcome() {
@@ -415,7 +419,7 @@ class GamePage {
   drawMoves(fresh) {
     const words = (entry) => {
       const who = {name: this.name(entry.seat), context: entry.seat === this.view.seat ? "you" : undefined};
-      return this.table?.describe?.(entry, who, (seat) => this.name(seat)) || t("game.move_fallback", {...who, type: entry.type});
+      return this.table?.describe?.(entry, who, (seat) => this.name(seat), this.view.seat) || t("game.move_fallback", {...who, type: entry.type});
     };
     this.parts.moves.start = this.entries.length;
     this.parts.moves.replaceChildren(...this.entries.slice(-30).reverse().map((entry) =>

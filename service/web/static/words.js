@@ -3,9 +3,10 @@
 
 import {gameWords, t} from "./i18n.js";
 
-/** Seat `seat`'s name among `seats` (a view's), for the person at `me` (`undefined`: watching): "You" for their own. */
-export function seatName(game, seats, seat, me) {
-  if (seat === me) return t("seat.you");
+/** Seat `seat`'s name among `seats` (a view's), for the person at `me` (`undefined`: watching): "You" for their own,
+ * or with `context` "object" its form inside a sentence ("you"; French "vous"). */
+export function seatName(game, seats, seat, me, context) {
+  if (seat === me) return t("seat.you", {context});
   const entry = seats[seat];
   if (!entry) return t("seat.number", {number: seat + 1});
   if (entry.bot) {

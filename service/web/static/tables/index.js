@@ -1,6 +1,6 @@
 // Each game's table, by the game's catalog name. A table module exports `render(root, view, ctx)` (ctx: `send`,
-// `name(seat)`), `todo(view)` (what the seat should do now, or null) and `describe(logEntry, name, names)` (a move in
-// words), optionally `seatFacts(seat, view)` and `urgent(logEntry, fresh)` (a move announced at once, assertively; `fresh`:
+// `name(seat)`), `todo(view)` (what the seat should do now, or null) and `describe(logEntry, name, names, me)` (a move in
+// words; `me`: the person's seat, for moves done to them), optionally `seatFacts(seat, view)` and `urgent(logEntry, fresh)` (a move announced at once, assertively; `fresh`:
 // the entries read with it). Adding a game's table: one module and one line here (and, for the analysis to mark
 // best's choices on it, a function in hints.js).
 

@@ -36,7 +36,7 @@ function centre(view, ctx) {
   const ref = view.ref === null || view.ref === undefined ? t("games:ninja.table.anything") : valueName(view.ref);
   const give = view.give
     ? t(view.give.target === null ? "games:ninja.table.choosing_target" : "games:ninja.table.giving", {name: ctx.name(view.give.giver),
-      target: view.give.target === null ? "" : ctx.name(view.give.target), context: view.give.giver === view.seat ? "you" : undefined}) : null;
+      target: view.give.target === null ? "" : ctx.name(view.give.target), context: giveContext(view.give, view.seat)}) : null;
   const completion = view.completion ? t("games:ninja.table.completion", {value: valueName(view.completion.value)}) : null;
   return h("div", {class: "nj-centre"},
     h("div", {class: "nj-pile", role: "group", "aria-label": t("games:ninja.table.pile", {count: pile.length})},
@@ -145,8 +145,12 @@ export function happened(before, view, name) {
   return null;
 }
 
-export function describe(entry, who, names) {
-  const vars = {...who, card: valueName(entry.hand_card), other: valueName(entry.face_up_card), value: valueName(entry.value),
+/** A give's context: said to the giver ("you"), to its target ("to_you"), or of others. */
+const giveContext = ({giver, target}, me) => (giver === me ? "you" : target === me ? "to_you" : undefined);
+
+export function describe(entry, who, names, me) {
+  const context = entry.type === "give" ? giveContext({giver: entry.seat, target: entry.target}, me) : who.context;
+  const vars = {...who, context, card: valueName(entry.hand_card), other: valueName(entry.face_up_card), value: valueName(entry.value),
     group: entry.type === "play" ? group(entry.value, entry.count) : "", target: entry.target === undefined || entry.target === null ? "" : names(entry.target)};
   if (entry.type === "give" && entry.target === null) return t("games:ninja.log.keep", vars);
   return ["swap", "ready", "play", "pick_up", "give", "accept", "complete", "take_face_up"].includes(entry.type)

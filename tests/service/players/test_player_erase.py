@@ -71,4 +71,5 @@ def test_an_erased_player_s_daily_result_keeps_its_rank_under_deleted_player(
     after = board(http, day=today)
     names = [(entry["name"], entry["rank"]) for entry in after["results"]]
     assert names == [("deleted player", entry["rank"]) for entry in before["results"]]
-    assert {**after, "results": None} == {**before, "results": None}
+    # all else is as it was; the bots' yardstick is a job of the queue, which may have stored it in between
+    assert {**after, "results": None, "bots": None} == {**before, "results": None, "bots": None}

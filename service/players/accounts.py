@@ -25,11 +25,11 @@ TOUCH_MS = 60_000
 
 
 def profile_key(player: str) -> str:
-    return f"tg:{{p:{player}}}:profile"
+    return keys.player_key(player, "profile")
 
 
 def keys_key(player: str) -> str:
-    return f"tg:{{p:{player}}}:keys"
+    return keys.player_key(player, "keys")
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from ..records.game_record import CorruptRecord, GameRecord
 from ..storage.scripts import lua
 from ..storage.store import game_key, text
 from .accounts import profile_key
+from .keys import player_key
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +39,11 @@ SCAN_FACTOR = 2
 
 
 def games_key(player: str) -> str:
-    return f"tg:{{p:{player}}}:games"
+    return player_key(player, "games")
 
 
 def daily_key(player: str) -> str:
-    return f"tg:{{p:{player}}}:daily"
+    return player_key(player, "daily")
 
 
 def deal_field(game: str, players: int, day: str) -> str:

@@ -26,6 +26,12 @@ class ParsedKey:
     digest: str
 
 
+def player_key(player: str, part: str) -> str:
+    """The Redis key of one part of a player's data: every part shares the player's slot (``{p:<id>}``), so one
+    transaction, or one script on a Redis Cluster, can hold all of them."""
+    return f"tg:{{p:{player}}}:{part}"
+
+
 def new_player_id() -> str:
     """96 random bits, as a game id: never starting with ``-``."""
     return new_game_id()

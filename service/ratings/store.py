@@ -27,17 +27,18 @@ from typing import Any
 
 import redis
 
+from ..players.keys import player_key
 from ..storage.store import text
 from .board import Leaderboards
 from .scale import Rating, places, rate
 
 
 def rating_key(player: str, game: str) -> str:
-    return f"tg:{{p:{player}}}:rating:{game}"
+    return player_key(player, f"rating:{game}")
 
 
 def history_key(player: str, game: str) -> str:
-    return f"tg:{{p:{player}}}:rating-history:{game}"
+    return player_key(player, f"rating-history:{game}")
 
 
 def decision_key(game_id: str) -> str:

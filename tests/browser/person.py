@@ -151,10 +151,16 @@ class Person:
     NINJA_MOVE = "#table .moves-bar button"
 
     def ninja_move(self) -> None:
-        """The first move the page offers (a completion first, then plays from the lowest, a pick-up, ready)."""
+        """The first move the page offers (a completion first, then plays from the lowest, a pick-up, ready).
+
+        A completion is offered out of turn, so a bot's move can take it away between the wait that saw it and
+        this click, and the game can even end then: the button is looked up and clicked in one step in the page,
+        and when it is gone the caller waits for the next move again."""
         before = self.version()
-        self.page.locator(self.NINJA_MOVE).first.click()
-        self.wait_past(before)
+        clicked = self.page.evaluate("s => { const b = document.querySelector(s); b?.click(); return !!b; }",
+                                     self.NINJA_MOVE)
+        if clicked:
+            self.wait_past(before)
 
     # Bataille corse ---------------------------------------------------------------------------------------------
     FLIP = "#table button[data-key='flip']:not(:disabled)"

@@ -11,10 +11,9 @@ import thegame_core as tg
 from thegame_core.analysis import Plan
 
 from ..errors import ApiError
-from .analysis_schemas import AnalysisPendingSchema
+from .analysis_schemas import AnalysisPendingSchema, AnalysisSchema
 from .context import admit_analysis, current, finished, runtime
 from .documented import OPTIONAL_BEARER, documented
-from .schemas import AnalysisSchema
 
 blp = Blueprint("analysis", __name__, url_prefix="/v1/games", description="Analysis of a finished game")
 

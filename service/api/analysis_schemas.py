@@ -1,4 +1,4 @@
-"""The schema of an analysis under way (``202``): how far it is, its place on the job queue, the time left."""
+"""The analysis's answers (``api/analysis.py``): a finished game's analysis, move by move, and one under way (``202``)."""
 
 from __future__ import annotations
 
@@ -25,3 +25,44 @@ class AnalysisPendingSchema(ResponseSchema):
             "measured pace; null: not known yet"
         },
     )
+
+
+class AnalysisValueSchema(ResponseSchema):
+    win = fields.Float(metadata={"description": "share of the rollouts won: by the team (The Game), by this seat"})
+    cards_left = fields.Float(allow_none=True, metadata={"description": "mean cards left at the end; null: no score"})
+
+
+class AnalysisDecisionSchema(ResponseSchema):
+    seat = fields.Integer()
+    start = fields.Integer(metadata={"description": "the version before it: its log entries have start < version"})
+    end = fields.Integer(metadata={"description": "the version after it: its log entries have version <= end"})
+    played = fields.List(fields.Dict(), metadata={"description": "the actions played, as in the log"})
+    best = fields.List(fields.Dict(), metadata={"description": "what the bot would have played; []: wait"})
+    same = fields.Boolean(metadata={"description": "both leave the table alike: one value, cost 0"})
+    played_value = fields.Nested(AnalysisValueSchema)
+    best_value = fields.Nested(AnalysisValueSchema)
+    cost = fields.Float(metadata={"description": "how much worse than the bot's choice, in `measure` (may be < 0)"})
+
+
+class AnalysisSeatSchema(ResponseSchema):
+    seat = fields.Integer()
+    decisions = fields.Integer()
+    same = fields.Integer(metadata={"description": "decisions the bot would have made alike"})
+    cost = fields.Float(metadata={"description": "the sum of the seat's costs"})
+
+
+class AnalysisSchema(ResponseSchema):
+    """A finished game's analysis, move by move (docs/api.md, "Analysis")."""
+
+    game = fields.String()
+    players = fields.Integer()
+    bot = fields.String(metadata={"description": "the bot whose choices are compared: best"})
+    playout = fields.String(metadata={"description": "the bot that plays every seat of each playout: greedy"})
+    rollouts = fields.Integer(metadata={"description": "playouts per choice (TG_ANALYSIS_ROLLOUTS)"})
+    seed = fields.Integer(metadata={"description": "the seed the playouts derive from (from the game's id)"})
+    measure = fields.String(
+        validate=OneOf(["cards_left", "win"]),
+        metadata={"description": "what cost counts: cards left (The Game), else the chance to win (0 to 1)"},
+    )
+    decisions = fields.List(fields.Nested(AnalysisDecisionSchema), metadata={"description": "in the order played"})
+    seats = fields.List(fields.Nested(AnalysisSeatSchema))

@@ -18,17 +18,10 @@ from ..play.incoming import validate
 from ..play.tokens import MALFORMED
 from ..records.game_record import GameRecord
 from .context import admit_listing, checked_player, runtime
+from .daily_schemas import DAILY_MAX_OFFSET, DAILY_PAGE, DailyBoardSchema, DailyQuerySchema
 from .documented import BEARER, documented
 from .rating_schemas import DailyStandingSchema
-from .schemas import (
-    DAILY_MAX_OFFSET,
-    DAILY_PAGE,
-    DAY_DOC,
-    GAME_DOC,
-    PLAYERS,
-    DailyBoardSchema,
-    DailyQuerySchema,
-)
+from .schemas import DAY_DOC, GAME_DOC, PLAYERS
 
 blp = Blueprint("daily", __name__, url_prefix="/v1/daily", description="Daily deals: leaderboards")
 

@@ -23,12 +23,11 @@ from ..play.incoming import Incoming, validate
 from ..play.presenters import Reply, Viewer, game_view
 from ..records.game_record import GameRecord
 from ..storage.lobby_index import DEFAULT_LIMIT, MAX_LIMIT
+from .catalog_schemas import CatalogSchema
 from .context import admit_creation, admit_listing, change, checked_player, current, host_of, incoming, runtime, writer
 from .documented import BEARER, OPTIONAL_BEARER, VIEW, documented
-from .schemas import (
+from .lobby_schemas import (
     CURSOR_DOC,
-    GAME_DOC,
-    CatalogSchema,
     CreateGameSchema,
     GameCreatedSchema,
     LobbyListSchema,
@@ -36,6 +35,7 @@ from .schemas import (
     RematchSchema,
     StartRequestSchema,
 )
+from .schemas import GAME_DOC
 
 blp = Blueprint(
     "games", __name__, url_prefix="/v1/games", description="The catalog; create, list, read and start games"

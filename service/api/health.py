@@ -12,8 +12,7 @@ from flask_smorest import Blueprint
 
 from .context import runtime
 from .documented import documented
-from .ops_schemas import LiveSchema
-from .schemas import HealthSchema
+from .ops_schemas import HealthSchema, LiveSchema
 
 blp = Blueprint("health", __name__, url_prefix="/v1", description="Liveness and readiness")
 

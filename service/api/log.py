@@ -11,7 +11,7 @@ from ..http.replies import read_reply
 from ..play.presenters import log_view
 from .context import current
 from .documented import OPTIONAL_BEARER, documented
-from .schemas import LogSchema
+from .log_schemas import LogSchema
 
 blp = Blueprint("log", __name__, url_prefix="/v1/games", description="Move log and replay")
 

@@ -7,7 +7,7 @@ from marshmallow import fields
 
 from ..ratings.board import TOP, WINDOW_DAYS
 from ..ratings.scale import NEW, PROVISIONAL_SPREAD, SCALE
-from .schemas import DailyRankSchema
+from .daily_schemas import DailyRankSchema
 
 
 class LeaderboardEntrySchema(ma.Schema):

@@ -12,7 +12,8 @@ from ..play.incoming import Incoming
 from ..play.tokens import TokenRole
 from .context import change, incoming
 from .documented import BEARER, OPTIONAL_BEARER, documented
-from .schemas import SEAT, SeatRequestSchema, SeatTakenSchema
+from .schemas import SEAT
+from .seat_schemas import SeatRequestSchema, SeatTakenSchema
 
 blp = Blueprint("seats", __name__, url_prefix="/v1/games", description="Take and leave seats")
 

@@ -13,7 +13,7 @@ from ..play.bodies import Actions, reading
 from .actions import ACT_ERRORS, seat_acts
 from .documented import BEARER, documented
 from .game_schemas import ref, view_name
-from .schemas import EmptySchema, PlaySchema, SignalSchema, TurnSchema
+from .the_game_schemas import EmptySchema, PlaySchema, SignalSchema, TurnSchema
 
 blp = Blueprint("plays", __name__, url_prefix="/v1/games", description="The Game: place cards, end turns, signal")
 

@@ -40,7 +40,7 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.core import NotSet
 
 from service import create_app
-from service.api.schemas import DAILY_FIXED
+from service.api.daily_schemas import DAILY_FIXED
 
 EXAMPLES = 25
 

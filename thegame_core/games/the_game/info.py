@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...protocol import ActionInfo, GameInfo, OptionInfo
+from ...protocol import ActionInfo, GameInfo
 from .actions import PILES, SIGNAL_KINDS
-from .options import MAX_HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PRESETS, STUCK_POLICIES
+from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PRESETS
 
 _PILE = {"type": "string", "enum": list(PILES)}
 _PLAY = {
@@ -20,26 +20,7 @@ INFO = GameInfo(
     max_players=MAX_PLAYERS,
     cooperative=True,
     cards="ints 2..99; a deck is the 98 cards in draw order (the first is drawn first)",
-    options=(
-        OptionInfo("preset", "str", "standard", "a named set of the options below", choices=tuple(PRESETS)),
-        OptionInfo(
-            "hand_size",
-            "int",
-            None,
-            "cards in a full hand (default by players: 8 alone, 7 for two, 6 for three to five)",
-            min=1,
-            max=MAX_HAND_SIZE,
-        ),
-        OptionInfo("min_per_turn", "int", 2, "cards to place each turn while the draw pile lasts", min=1, max=8),
-        OptionInfo("min_after_empty", "int", 1, "cards to place each turn once the draw pile is empty", min=1, max=8),
-        OptionInfo(
-            "stuck_policy",
-            "str",
-            "strict",
-            "strict: lost as soon as the turn's minimum is out of reach; try: only when no legal play is left",
-            choices=STUCK_POLICIES,
-        ),
-    ),
+    options=OPTIONS,
     presets=PRESETS,
     actions=(
         ActionInfo("play", "your turn: place one card from your hand on a pile", {"card": "int", "pile": "str"}),

@@ -55,7 +55,8 @@ class Metrics:
             "tg_store_errors", "Requests and event streams that Redis failed (503 store_unavailable)"
         )
         self.unconfirmed = Counter(
-            "tg_unconfirmed_writes", "Ends of games that the replicas did not confirm within TG_WAIT_MS"
+            "tg_unconfirmed_writes",
+            "Writes that outlive a game (its end, a daily result) that the replicas did not confirm within TG_WAIT_MS",
         )
         self.refusals = Counter(
             "tg_refusals", "Typed errors answered, by code (rate_limited, too_many_streams, stale_version...)", ["code"]

@@ -48,7 +48,7 @@ def _one_port_each() -> None:
 
 
 def scrape() -> Response:
-    body, content_type = metrics.exposition()
+    body, content_type = metrics.exposition(metrics.Queue(current_app.extensions["service"].jobs.counts))
     response = Response(body, content_type=content_type)
     response.headers["Cache-Control"] = "no-store"
     return response

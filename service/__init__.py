@@ -137,7 +137,7 @@ def _daily(config: Mapping[str, Any], store: GameStore, jobs: Jobs) -> Daily:
     """The daily deals' board and secret; every write of a finished daily game posts its result; the yardstick's job.
     Tests may set ``DAILY_PREFIX`` (boards and a secret of their own)."""
     prefix = config.get("DAILY_PREFIX", "tg:")
-    board = DailyBoard(store.client, prefix, config["DAILY_TTL"])
+    board = DailyBoard(store.client, prefix, config["DAILY_TTL"], store.replicas)
     secret = DailySecret(store.client, f"{prefix}{{daily}}:secret", config["DAILY_SECRET"])
     daily = Daily(board, secret, jobs.actor("yardstick", yardstick_job(board, secret), "daily"))
     store.after_write = ResultPoster(daily, config["CLOCK"], config["FINISHED_TTL"]).written

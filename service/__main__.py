@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 
 import redis
-from werkzeug.serving import WSGIRequestHandler
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from . import config, create_app
 from .players import export
@@ -74,7 +74,11 @@ def main(arguments: Sequence[str] | None = None) -> None:
             )
         export_day(arguments[1:], redis_client(settings))
         return
-    create_app().run(host=config.host(), port=config.port(), threaded=True, request_handler=PathOnlyLog)
+    app = create_app()
+    if app.config["METRICS_PORT"] is not None:  # /metrics alone, on a port of its own (service/http/metered.py)
+        scraped = make_server(config.host(), app.config["METRICS_PORT"], app, threaded=True)
+        threading.Thread(target=scraped.serve_forever, name="metrics", daemon=True).start()
+    app.run(host=config.host(), port=config.port(), threaded=True, request_handler=PathOnlyLog)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ _INT_SETTINGS = {
     "TG_ANALYSIS_ROLLOUTS": ("ANALYSIS_ROLLOUTS", DEFAULT_ROLLOUTS),  # playouts per choice of an analysis
     "TG_ANALYSIS_PARTS": ("ANALYSIS_PARTS", 8),  # jobs an analysis is split into, by decision, for the workers
     "TG_QUEUE_HEARTBEAT_MS": ("QUEUE_HEARTBEAT_MS", HEARTBEAT_MS),  # a silent worker's jobs go back to the queue
-    "TG_WAIT_MS": ("WAIT_MS", 500),  # the most a game's end waits for TG_WAIT_REPLICAS replicas to confirm it
+    "TG_WAIT_MS": ("WAIT_MS", 500),  # the most a game's end or a daily result waits for TG_WAIT_REPLICAS replicas
 }
 
 
@@ -117,6 +117,11 @@ def _limits(environ: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
+def metrics_port(text: str) -> int | None:
+    """``TG_METRICS_PORT``: the port that alone answers ``/metrics`` (empty: the service's own port answers it)."""
+    return _positive_int("TG_METRICS_PORT", text.strip()) if text.strip() else None
+
+
 def _bots_alone(text: str | None) -> int:
     """``TG_BOTS_ALONE_MS``: the least a bot waits in a game with no person (0: no floor)."""
     return BOTS_ALONE_MS if text is None else cap("TG_BOTS_ALONE_MS", text)
@@ -136,6 +141,7 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     config["BOTS_ALONE_MS"] = _bots_alone(environ.get("TG_BOTS_ALONE_MS"))
     config["WAIT_REPLICAS"] = cap("TG_WAIT_REPLICAS", environ.get("TG_WAIT_REPLICAS") or "0")  # 0: none
     config["DAILY_SECRET"] = environ.get("TG_DAILY_SECRET") or None  # none: drawn once, kept in Redis
+    config["METRICS_PORT"] = metrics_port(environ.get("TG_METRICS_PORT", ""))
     config.update(_limits(environ))
     return config
 

@@ -167,7 +167,11 @@ def access_logger(value: str | None) -> type[Logger]:
     return JsonAccessLogger if text == "json" else Logger
 
 
+# The service's port, and ``TG_METRICS_PORT``'s where set: the same workers answer ``/metrics`` there alone
+# (``service/http/metered.py``), so a scraper needs no port the public reaches, and the master imports nothing.
 bind = every_interface(os.environ.get("PORT", "8000"))
+if os.environ.get("TG_METRICS_PORT", "").strip():
+    bind += every_interface(os.environ["TG_METRICS_PORT"].strip())
 worker_class = Worker
 worker_connections = int(os.environ.get("GUNICORN_CONNECTIONS", "10000"))  # requests and open streams per worker
 workers = int(os.environ.get("WEB_CONCURRENCY", usable_cpus())) if os.environ.get("REDIS_URL") else 1

@@ -61,6 +61,26 @@ class Jobs:
 
         return send
 
+    def counts(self) -> dict[str, dict[str, int]]:
+        """Each declared queue's jobs by state, as Dramatiq keeps them in Redis (``dispatch.lua``), read in one
+        transaction: ``waiting`` to be taken; ``taken`` by a worker (running, or fetched to run next: a worker
+        fetches two at a time), until it acknowledges them; ``retrying``, failed and waiting for their next try
+        (``RETRIES``); ``failed`` every try, kept a week in the dead-letter queue."""
+        queues = sorted(self.broker.get_declared_queues())
+        with self.client.pipeline(transaction=True) as pipeline:
+            for queue in queues:
+                name = f"{self.namespace}:{queue}"
+                pipeline.llen(name)
+                pipeline.hlen(f"{name}.msgs")
+                pipeline.hlen(f"{name}.DQ.msgs")
+                pipeline.zcard(f"{name}.XQ")
+            read = [int(count) for count in pipeline.execute()]
+        counts = {}
+        for index, queue in enumerate(queues):
+            waiting, held, retrying, failed = read[4 * index : 4 * index + 4]
+            counts[queue] = {"waiting": waiting, "taken": held - waiting, "retrying": retrying, "failed": failed}
+        return counts
+
     def worker(self) -> dramatiq.Worker:
         """A worker of every queue, one job at a time (the work is CPU: one worker process per core)."""
         return dramatiq.Worker(self.broker, worker_threads=1)

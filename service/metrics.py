@@ -8,13 +8,24 @@ so the client is imported, and the metrics built, only at their first use (``get
 (``python -m service``, tests) they live in memory. Labels take bounded values only: a route's rule
 (``/v1/games/<game_id>``), never its path.
 
-The analysis queue's depth (``service/analysis``) is not measured here yet: its owner adds a gauge to ``Metrics``.
+The job queue (analyses, daily yardsticks: ``service/jobs.py``) is read from its Redis at each scrape (``Queue``),
+as its jobs are counted there whatever process sent or ran them.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 import os
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import redis
+
+if TYPE_CHECKING:
+    from prometheus_client.metrics_core import Metric
+
+log = logging.getLogger(__name__)
 
 MULTIPROCESS_DIRECTORY = "PROMETHEUS_MULTIPROC_DIR"
 #: Seconds: from a cache hit (about 1 ms) to a request stuck behind a busy worker.
@@ -55,7 +66,8 @@ class Metrics:
             "tg_store_errors", "Requests and event streams that Redis failed (503 store_unavailable)"
         )
         self.unconfirmed = Counter(
-            "tg_unconfirmed_writes", "Ends of games that the replicas did not confirm within TG_WAIT_MS"
+            "tg_unconfirmed_writes",
+            "Writes that outlive a game (its end, a daily result) that the replicas did not confirm within TG_WAIT_MS",
         )
         self.refusals = Counter(
             "tg_refusals", "Typed errors answered, by code (rate_limited, too_many_streams, stale_version...)", ["code"]
@@ -67,15 +79,41 @@ def get() -> Metrics:
     return Metrics()
 
 
-def exposition() -> tuple[bytes, str]:
-    """The metrics as a scrape reads them (every process's, under gunicorn), and their content type."""
+class Queue:
+    """The job queue's jobs by queue and state (``tg_jobs``), read at each scrape by ``counts`` (``Jobs.counts``).
+    A queue that does not answer leaves the metric out of that scrape (and logs why), not the scrape failing."""
+
+    def __init__(self, counts: Callable[[], dict[str, dict[str, int]]]) -> None:
+        self.counts = counts
+
+    def collect(self) -> Iterator[Metric]:
+        from prometheus_client.core import GaugeMetricFamily
+
+        try:
+            counts = self.counts()
+        except redis.RedisError as error:
+            log.warning("metrics: the job queue did not answer (%s: %s)", type(error).__name__, error)
+            return
+        jobs = GaugeMetricFamily("tg_jobs", "Jobs on the job queue, by queue and state", labels=["queue", "state"])
+        for queue, states in counts.items():
+            for state, count in states.items():
+                jobs.add_metric([queue, state], count)
+        yield jobs
+
+
+def exposition(queue: Queue | None = None) -> tuple[bytes, str]:
+    """The metrics as a scrape reads them (every process's, under gunicorn) and the job queue's, and their content
+    type."""
     get()
     from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest
     from prometheus_client.multiprocess import MultiProcessCollector
 
     directory = os.environ.get(MULTIPROCESS_DIRECTORY)
+    registry = CollectorRegistry(auto_describe=False)
     if directory is None:
-        return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
-    registry = CollectorRegistry()
-    MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
+        registry.register(REGISTRY)  # this process's own, in memory
+    else:
+        MultiProcessCollector(registry, path=directory)  # type: ignore[no-untyped-call]
+    if queue is not None:
+        registry.register(queue)
     return generate_latest(registry), CONTENT_TYPE_LATEST

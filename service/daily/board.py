@@ -9,7 +9,9 @@ they share a slot and one script reads or writes them atomically:
   token and deal (``HSETNX``);
 - ``...:bots``, the bots' yardstick (JSON), computed once, and ``...:bots-lock`` while a process computes it.
 
-Every key expires ``TG_DAILY_TTL`` seconds (90 days) after the deal's last result or its yardstick.
+Every key expires ``TG_DAILY_TTL`` seconds (90 days) after the deal's last result or its yardstick. A result
+outlives its game: it is confirmed by the store's replicas before it is answered, as the game's end is
+(``TG_WAIT_REPLICAS``, ``storage/replicas.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import redis
 
 from thegame_core.daily import DailyResult
 
+from ..storage.replicas import Replicas
 from ..storage.scripts import lua
 
 #: The bounds the packed score relies on: a game's cards and turns stay below them (Bataille corse stops at
@@ -80,10 +83,14 @@ class Standing:
 class DailyBoard:
     """Results and yardsticks of daily deals over one redis-py client (Redis, a Redis Cluster, or fakeredis)."""
 
-    def __init__(self, client: redis.Redis | redis.RedisCluster, prefix: str, ttl: int) -> None:
+    def __init__(
+        self, client: redis.Redis | redis.RedisCluster, prefix: str, ttl: int, replicas: Replicas | None = None
+    ) -> None:
+        """``replicas``: those that confirm each result posted (none by default)."""
         self.client = client
         self.prefix = prefix
         self.ttl = ttl
+        self.replicas = replicas or Replicas(client, 0, 0)
         self.post_script = client.register_script(lua("daily_post"))
         self.page_script = client.register_script(lua("daily_page"))
         self.rank_script = client.register_script(lua("daily_rank"))
@@ -96,7 +103,8 @@ class DailyBoard:
         member = f"{finished_ms:013d}:{digest}"
         text = json.dumps({"member": member, **entry, "result": result.to_dict()}, separators=(",", ":"))
         arguments: list[str | int] = [digest, member, score(result), text, self.ttl]
-        return bool(self.post_script(keys=self._keys(deal), args=arguments))
+        what = f"the daily result of {digest[:8]} on {deal.key(self.prefix, 'results')}"
+        return bool(self.replicas.run(self.post_script, self._keys(deal), arguments, what))
 
     def rename(self, deal: Deal, digest: str, name: str) -> None:
         """The name on a token's result, if it has one (an erased player's becomes "deleted player"); its rank, its

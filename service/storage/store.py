@@ -22,7 +22,6 @@ Redis Cluster (which forwards the message to every node).
 
 from __future__ import annotations
 
-import logging
 import random
 import secrets
 import time
@@ -32,14 +31,12 @@ from typing import Generic, TypeVar, overload
 
 import redis
 
-from .. import metrics
 from ..errors import ApiError
 from ..records.game_record import GameRecord
+from .replicas import Replicas
 from .scripts import lua
 
 T = TypeVar("T")
-
-log = logging.getLogger(__name__)
 
 #: The Pub/Sub channel on which every write of a game publishes the game's key (named in ``lua/compare_and_set.lua``).
 CHANGES = "tg:changes"
@@ -121,13 +118,11 @@ class GameStore:
     ) -> None:
         """``max_bytes``: the most a game may take in its hash (field names and values, ``rev`` aside);
         ``replicas``: how many replicas confirm a lasting write (``WAIT``, at most ``wait_ms``) before it is
-        answered (0: none; a single Redis with replicas only: a cluster's client cannot send ``WAIT`` on the
-        connection that wrote)."""
+        answered (0: none; ``replicas.py``)."""
         self.client = client
         self.retries = retries
         self.max_bytes = max_bytes
-        self.replicas = replicas if isinstance(client, redis.Redis) else 0
-        self.wait_ms = wait_ms
+        self.replicas = Replicas(client, replicas, wait_ms)
         self.compare_and_set = client.register_script(lua("compare_and_set"))
         self.load_charging = client.register_script(lua("gcra", "load_charging"))
         #: Told of every write: the game id and its TTL (0: deleted); the cap on live games counts them.
@@ -148,10 +143,11 @@ class GameStore:
         if writes:  # this write's token first: the script knows the write again if it is sent twice
             writes = {"w": secrets.token_hex(8), **writes}
         arguments: list[str | int] = [rev, ttl, limit, *(item for pair in writes.items() for item in pair)]
-        if lasting and self.replicas:
-            done = self._confirmed(game_id, arguments)
+        keys = [game_key(game_id)]
+        if lasting:
+            done = int(self.replicas.run(self.compare_and_set, keys, arguments, f"the end of game {game_id}"))
         else:
-            done = int(self.compare_and_set(keys=[game_key(game_id)], args=arguments))
+            done = int(self.compare_and_set(keys=keys, args=arguments))
         if done < 0:
             raise ApiError("game_too_large", f"this change would make the game larger than {limit} bytes")
         self.writes += done
@@ -161,19 +157,6 @@ class GameStore:
         if done == 1 and writes and self.after_write is not None:
             self.after_write(game_id, writes)
         return done == 1
-
-    def _confirmed(self, game_id: str, arguments: list[str | int]) -> int:
-        """The compare-and-set and ``WAIT`` on one connection (``WAIT`` counts the replicas that have this
-        connection's writes): the answer waits until the replicas have the write, or ``wait_ms``. A write they did
-        not confirm in time stands (the master has it, and sends it on): it is logged and counted."""
-        with self.client.pipeline(transaction=False) as pipeline:
-            self.compare_and_set(keys=[game_key(game_id)], args=arguments, client=pipeline)
-            pipeline.wait(self.replicas, self.wait_ms)
-            done, confirmed = pipeline.execute()
-        if int(done) == 1 and int(confirmed) < self.replicas:
-            log.warning("the end of game %s is confirmed by %s of %s replicas", game_id, confirmed, self.replicas)
-            metrics.get().unconfirmed.inc()
-        return int(done)
 
     def create(self, game_id: str, fields: dict[str, str], ttl: int) -> bool:
         """Write a new game; ``False`` if the id is already taken (nothing written then)."""

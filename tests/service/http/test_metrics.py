@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,6 +18,8 @@ from gameclient import SORTED_DECK, error_of, started
 from prometheus_client.parser import text_string_to_metric_families
 from redis_cluster import available, free_node_port, redis_server
 from servers import running
+
+from service.config import from_env
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -75,18 +78,27 @@ GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "python:service.gunico
 
 
 @contextmanager
-def two_workers(directory: Path) -> Iterator[str]:
-    """gunicorn with two workers over a Redis of the test's own; yields its URL."""
+def two_workers(directory: Path, **settings: str) -> Iterator[str]:
+    """gunicorn with two workers over a Redis of the test's own, with ``settings`` in its environment; yields its
+    URL."""
     port = free_node_port()
     with redis_server(port, directory):
-        environment = {"REDIS_URL": f"redis://127.0.0.1:{port}/0", "WEB_CONCURRENCY": "2"}
+        environment = {"REDIS_URL": f"redis://127.0.0.1:{port}/0", "WEB_CONCURRENCY": "2", **settings}
         with mock.patch.dict(os.environ, environment), running(GUNICORN) as (web, _):
             yield f"http://127.0.0.1:{web}"
 
 
-def fetch(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=10) as answer:
+def fetch(url: str, **headers: str) -> str:
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10) as answer:
         return str(answer.read().decode())
+
+
+def status(url: str, **headers: str) -> int:
+    try:
+        fetch(url, **headers)
+    except urllib.error.HTTPError as error:
+        return error.code
+    return 200
 
 
 @pytest.mark.skipif(not available(), reason="TG_REDIS_SERVERS=off, or redis-server is not installed")
@@ -97,3 +109,26 @@ def test_every_scrape_adds_up_the_requests_of_every_gunicorn_worker(tmp_path: Pa
         live = {"route": "/v1/health/live", "method": "GET", "status": "200"}
         for _ in range(6):  # scrapes answered by either worker: each adds up both workers' counts
             assert value(parsed(fetch(f"{url}/metrics")), "tg_requests_total", **live) == 40
+
+
+@pytest.mark.skipif(not available(), reason="TG_REDIS_SERVERS=off, or redis-server is not installed")
+def test_a_metrics_port_answers_metrics_alone_and_the_public_port_no_longer_does(tmp_path: Path) -> None:
+    port = free_node_port()
+    with two_workers(tmp_path, TG_METRICS_PORT=str(port)) as url:
+        private = f"http://127.0.0.1:{port}"
+        for _ in range(3):
+            fetch(f"{url}/v1/health/live")
+        live = {"route": "/v1/health/live", "method": "GET", "status": "200"}
+        assert value(parsed(fetch(f"{private}/metrics")), "tg_requests_total", **live) == 3
+        assert status(f"{url}/metrics") == 404
+        assert status(f"{url}/metrics", Host=f"127.0.0.1:{port}") == 404  # the port the connection came in on
+        assert status(f"{private}/v1/health/live") == 404  # nothing else on the metrics port
+        assert status(f"{private}/") == 404
+
+
+def test_the_metrics_port_is_a_positive_integer_or_unset() -> None:
+    assert from_env({})["METRICS_PORT"] is None and from_env({"TG_METRICS_PORT": " "})["METRICS_PORT"] is None
+    assert from_env({"TG_METRICS_PORT": "9100"})["METRICS_PORT"] == 9100
+    for wrong in ("0", "-1", "metrics"):
+        with pytest.raises(ValueError, match="TG_METRICS_PORT"):
+            from_env({"TG_METRICS_PORT": wrong})

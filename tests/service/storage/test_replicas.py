@@ -1,7 +1,9 @@
-"""A game's end outlives it (its record, log and results): with ``TG_WAIT_REPLICAS``, the write that ends a game is
-confirmed by that many replicas (``WAIT``, on the connection that wrote) before it is answered, where a single
-Redis has replicas. A Redis of the test's own and its replica, on 127.0.0.1; the replica is stopped (``SIGSTOP``)
-to show what an unconfirmed end does: it is answered after ``TG_WAIT_MS``, logged and counted."""
+"""A game's end outlives it (its record, log and results), and so does a daily deal's result: with
+``TG_WAIT_REPLICAS``, the write that ends a game and the one that posts a daily result are confirmed by that many
+replicas (``WAIT``, on the connection that wrote, to the master that holds the key) before they are answered. A Redis
+of the test's own and its replica, then a Redis Cluster of three masters and three replicas, on 127.0.0.1; a replica
+is stopped (``SIGSTOP``) to show what an unconfirmed write does: it is answered after ``TG_WAIT_MS``, logged and
+counted, and on a cluster only the writes on the stopped replica's master wait for it."""
 
 from __future__ import annotations
 
@@ -10,17 +12,22 @@ import signal
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
-from gameclient import SORTED_DECK, started
-from redis_cluster import available, free_node_port, redis_server
+from flask.testing import FlaskClient
+from gameclient import SORTED_DECK, FakeClock, started
+from redis_cluster import Cluster, available, cluster_nodes, free_node_port, redis_server
 from servers import ROOT
 from test_complete_games import win_sorted_game
+from test_daily import SECRET, TODAY, create, play_to_end
 from test_metrics import parsed, value
 
 from service import create_app, metrics
+from service.daily.board import Deal
 from service.storage.store import game_key
 
 pytestmark = pytest.mark.skipif(not available(), reason="TG_REDIS_SERVERS=off, or redis-server is not installed")
@@ -60,7 +67,7 @@ def test_the_end_of_a_game_waits_for_its_replica(tmp_path: Path, caplog: pytest.
         http = app.test_client()
         confirmed = started(http, players=1, deck=SORTED_DECK)
         before = unconfirmed()
-        with caplog.at_level(logging.WARNING, logger="service.storage.store"):
+        with caplog.at_level(logging.WARNING, logger="service.storage.replicas"):
             win_sorted_game(confirmed)
         key = game_key(confirmed.game_id)
         assert follower.hget(key, "rev") == redis.Redis(port=master).hget(key, "rev")  # the end, on the replica
@@ -69,7 +76,7 @@ def test_the_end_of_a_game_waits_for_its_replica(tmp_path: Path, caplog: pytest.
         away = started(http, players=1, deck=SORTED_DECK)
         replica.send_signal(signal.SIGSTOP)  # the replica takes nothing in
         try:
-            with caplog.at_level(logging.WARNING, logger="service.storage.store"):
+            with caplog.at_level(logging.WARNING, logger="service.storage.replicas"):
                 assert away.play(0, 2, "asc1").status_code == 200  # not an end: not waited for
                 assert unconfirmed() == before
                 win_sorted_game(away)  # its end waits 300 ms, then is answered
@@ -78,3 +85,77 @@ def test_the_end_of_a_game_waits_for_its_replica(tmp_path: Path, caplog: pytest.
         finally:
             replica.send_signal(signal.SIGCONT)
         assert away.view(0).get_json()["status"] == "won"
+
+
+def replica_of(cluster: Cluster, master: int) -> int:
+    """The port of ``master``'s replica."""
+    for port in cluster.servers:
+        if redis.Redis(port=port).info("replication").get("master_port") == master:
+            return port
+    raise AssertionError(f"no replica follows {master}")
+
+
+def reader(port: int) -> redis.Redis:
+    """A client that reads a cluster replica's own data (``READONLY``: not redirected to its master)."""
+    client = redis.Redis(port=port, single_connection_client=True)
+    client.execute_command("READONLY")
+    return client
+
+
+def daily_game(http: FlaskClient, client: redis.RedisCluster, away_from: int) -> dict[str, Any]:
+    """A new daily game whose key is not on the master ``away_from`` (each game's slot follows its drawn id)."""
+    while True:
+        created = create(http)
+        if client.get_node_from_key(game_key(created["game_id"])).port != away_from:
+            return created
+
+
+def played_with_a_stopped_replica(
+    http: FlaskClient, clock: FakeClock, created: dict[str, Any], replica: subprocess.Popen[bytes]
+) -> None:
+    replica.send_signal(signal.SIGSTOP)
+    try:
+        assert play_to_end(http, clock, created)["status"] in ("won", "lost")
+    finally:
+        replica.send_signal(signal.SIGCONT)
+
+
+def test_on_a_cluster_each_lasting_write_waits_for_its_own_master_s_replica(
+    tmp_path: Path, queue_client: redis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The game's end waits for the replica of its game's master, the daily result for the replica of its deal's
+    master (both ``WAIT`` on the connection that wrote to that master): a stopped replica holds back only the
+    writes of its own master."""
+    clock = FakeClock()
+    with cluster_nodes(1) as cluster:
+        config = {"REDIS_URL": cluster.url, "QUEUE_CLIENT": queue_client, "TESTING": True, "CLOCK": clock}
+        config |= {"WAIT_REPLICAS": 1, "WAIT_MS": 300, "DAILY_SECRET": SECRET, "DAILY_PREFIX": "test:"}
+        app = create_app(config)
+        http, client = app.test_client(), app.extensions["service"].store.client
+        deal = Deal("the-game", 2, date.fromisoformat(TODAY))
+        entries = deal.key("test:", "entries")
+        deal_master = client.get_node_from_key(entries).port
+        caplog.set_level(logging.WARNING, logger="service.storage.replicas")
+
+        confirmed = daily_game(http, client, away_from=deal_master)
+        before = unconfirmed()
+        play_to_end(http, clock, confirmed)
+        assert unconfirmed() == before and "replicas" not in caplog.text
+        key = game_key(confirmed["game_id"])
+        game_master = client.get_node_from_key(key).port
+        assert reader(replica_of(cluster, game_master)).hget(key, "rev") == client.hget(key, "rev")  # the end
+        assert reader(replica_of(cluster, deal_master)).hlen(entries) == 1  # the result
+
+        on_the_deal = daily_game(http, client, away_from=deal_master)
+        played_with_a_stopped_replica(http, clock, on_the_deal, cluster.servers[replica_of(cluster, deal_master)])
+        assert unconfirmed() == before + 1
+        assert "the daily result of" in caplog.text and "the end of game" not in caplog.text
+
+        caplog.clear()
+        on_the_game = daily_game(http, client, away_from=deal_master)
+        game_master = client.get_node_from_key(game_key(on_the_game["game_id"])).port
+        played_with_a_stopped_replica(http, clock, on_the_game, cluster.servers[replica_of(cluster, game_master)])
+        assert unconfirmed() == before + 2
+        assert f"the end of game {on_the_game['game_id']} is confirmed by 0 of 1" in caplog.text
+        assert "daily result" not in caplog.text
+        assert app.extensions["service"].daily.board.rank(deal, "nobody").count == 3  # every result posted

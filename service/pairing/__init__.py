@@ -66,10 +66,11 @@ class Pairing:
                     "already_pairing",
                     f"this player waits for a game already ({placed.pool.replace(':', ', ')}): stop waiting first",
                 )
-            record = seating.lobby_record(
-                request.game, request.players, placed.created_ms, placed.bots_at_ms, writer.settings.bots_alone_ms
-            )
-            seating.ensure_lobby(writer, placed.game_id, record)
+            lobby = seating.lobby(writer, placed, request.game, request.players)
+            held = lobby.seats[placed.seat] if placed.seat < lobby.players else None
+            bots_due = lobby.state is None and 0 < lobby.bots_at <= now_ms  # the change below applies them
+            if held is not None and held.player == request.player and not bots_due:  # asked again: nothing to write
+                return Seated(placed, Answer(200, "seat", placed.seat, lobby.version), lobby)
             try:
                 incoming = seating.parts(placed.game_id, request.player, now, address)
                 answer, record = seating.seat(writer, incoming, placed.seat, request.name, placed.bots_at_ms)

@@ -22,6 +22,7 @@ from ..play.incoming import Incoming
 from ..play.tokens import Caller
 from ..records.game_record import GameRecord
 from ..records.timing import OWNER
+from .pool import Placed
 
 #: A paired game's turn deadline, since strangers may walk away: after it the `best` bot plays the turn, and after
 #: three missed in a row it plays the seat until its owner acts again (the clock's ``idle_turns``).
@@ -48,9 +49,17 @@ def lobby_record(game: str, players: int, created_ms: int, bots_at_ms: int, bots
     )
 
 
-def ensure_lobby(writer: Writer, game_id: str, record: GameRecord) -> None:
-    """Store the lobby the pool opened, unless someone stored it already (any seeker the pool seats in it may)."""
-    create(writer, game_id, record)
+def lobby(writer: Writer, placed: Placed, game: str, players: int) -> GameRecord:
+    """The game of the lobby the pool placed a seeker in, stored first if nobody has yet (the pool opened it a moment
+    ago: any seeker it seats there may store it, with the pool's creation time and bots' time)."""
+    for _ in range(2):
+        snapshot = writer.store.load(placed.game_id)
+        record = GameRecord.load(snapshot.meta, snapshot.state)
+        if record is not None:
+            return record
+        bots_alone_ms = writer.settings.bots_alone_ms
+        create(writer, placed.game_id, lobby_record(game, players, placed.created_ms, placed.bots_at_ms, bots_alone_ms))
+    raise SeatLost(placed.game_id)
 
 
 def parts(game_id: str, player: str, now: float, address: str) -> Incoming:

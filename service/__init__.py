@@ -44,6 +44,8 @@ from .http.json_provider import FastJSONProvider
 from .jobs import Jobs
 from .limits import Budget, Limits
 from .limits.streams import StreamSlots
+from .pairing import Pairing, Pool, Window
+from .pairing.pool import POOL_PREFIX
 from .players import Accounts, GameIndex, LinkCodes, Players
 from .ratings import Leaderboards, Ratings
 from .runtime import Runtime
@@ -112,8 +114,22 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     ratings = _ratings(config, store)
     eviction = EvictionGuard(store.client)
     eviction.check_at_start()
+    pool = Pool(store.client, config.get("PAIRING_PREFIX", POOL_PREFIX), settings.lobby_ttl * 1000, Window())
     return Runtime(
-        store, lobbies, hub, runner, settings, clock, daily, jobs, analyses, players, ratings, eviction, limits
+        store,
+        lobbies,
+        hub,
+        runner,
+        settings,
+        clock,
+        daily,
+        jobs,
+        analyses,
+        players,
+        ratings,
+        eviction,
+        Pairing(pool),
+        limits,
     )
 
 

@@ -142,6 +142,8 @@ def from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     config["WAIT_REPLICAS"] = cap("TG_WAIT_REPLICAS", environ.get("TG_WAIT_REPLICAS") or "0")  # 0: none
     config["DAILY_SECRET"] = environ.get("TG_DAILY_SECRET") or None  # none: drawn once, kept in Redis
     config["METRICS_PORT"] = metrics_port(environ.get("TG_METRICS_PORT", ""))
+    if environ.get("TG_PAIRING_PREFIX"):  # Play now's keys elsewhere (a hash tag of their own): tests sharing a Redis
+        config["PAIRING_PREFIX"] = environ["TG_PAIRING_PREFIX"]
     config.update(_limits(environ))
     return config
 

@@ -37,6 +37,8 @@ STATUS_OF: dict[str, int] = {
     "daily_not_over": 409,
     "not_analysable": 409,
     "already_seated": 409,
+    "already_pairing": 409,
+    "pairing_lobby": 409,
     "link_code_used": 410,
     "link_code_expired": 410,
     "stale_version": 412,

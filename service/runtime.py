@@ -1,6 +1,6 @@
 """What one server process runs on, built once by the app factory and handed to every layer as plain objects:
 the store, the lobby list, the event hub, the clock's runner, the settings, the time, the daily deals, the job queue,
-the analyses, the players, the ratings, the store's eviction check and the limits."""
+the analyses, the players, the ratings, the store's eviction check, Play now's pairing and the limits."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from .config import Settings
 from .daily import Daily
 from .jobs import Jobs
 from .limits import Limits
+from .pairing import Pairing
 from .players import Players
 from .ratings import Ratings
 from .storage.eviction import EvictionGuard
@@ -35,6 +36,7 @@ class Runtime:
     players: Players  # players' accounts, their games' index and link codes
     ratings: Ratings  # players' ratings of competitive games and their leaderboards
     eviction: EvictionGuard  # refuses to serve on a Redis that may evict games
+    pairing: Pairing  # Play now: seekers seated in lobbies that fit
     limits: Limits | None = None  # None: limits off
 
     def now(self) -> float:

@@ -9,7 +9,7 @@ import marshmallow as ma
 from flask import Flask, redirect
 from werkzeug.wrappers import Response
 
-from . import actions, analysis, daily, events, games, health, leaderboards, log, players, seats, the_game
+from . import actions, analysis, daily, events, games, health, leaderboards, log, pairing, players, seats, the_game
 from .game_schemas import components
 from .schemas import ErrorSchema
 
@@ -44,6 +44,7 @@ BLUEPRINTS = (
     daily.blp,
     players.blp,
     leaderboards.blp,
+    pairing.blp,
 )
 
 

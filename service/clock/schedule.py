@@ -15,6 +15,8 @@ Two kinds of event, both derived from the record (``Timing``), so nothing runs i
 - **a deadline**, for a human seat the game waits for when ``turn_seconds`` is set: ``turn_seconds`` after the
   game began waiting for it (or after its owner's last action, if it still waits). It counts a missed turn
   and makes the seat overdue.
+- **a paired lobby's bots** (Play now's ``bots_after_s``, ``GameRecord.bots_at``): at that time the ``best`` bot
+  takes every empty seat and the game starts, as if a host had seated them and started it.
 - **the game's timer** (the state's ``timer()``: Bataille corse's collection window closing), at the
   state's own due time: the game's action is applied then (marked ``c`` in the log). Like a deadline it costs no
   bot decision. Every action the clock applies is stamped with its due time (``received``), as a request's are
@@ -37,7 +39,7 @@ from typing import NamedTuple
 import thegame_core as tg
 from thegame_core.reaction import Reaction
 
-from ..records.game_record import GameRecord
+from ..records.game_record import GameRecord, Seat
 from ..records.timing import AUTO, BOT, OWNER, TIMER, Timing, add_marks
 from .bots import Decision, decide
 
@@ -83,7 +85,9 @@ class Event:
     seat: int
 
 
-DEADLINE, TIMER_FIRES, DECISION = 0, 1, 2
+DEADLINE, TIMER_FIRES, DECISION, LOBBY_BOTS = 0, 1, 2, 3
+#: The bot that takes a paired lobby's empty seats when its deadline passes.
+LOBBY_BOT = "best"
 
 
 def stamp_ms(at: float) -> int:
@@ -182,6 +186,8 @@ def _without_clock(record: GameRecord) -> bool:
 def events(record: GameRecord) -> list[Event]:
     """Every pending event, due or not."""
     state = record.state
+    if state is None and record.bots_at and record.free_seats:
+        return [Event(record.bots_at / 1000, LOBBY_BOTS, 0, -1)]
     if state is None or state.status != "playing":
         return []
     fires = state.timer()
@@ -253,6 +259,16 @@ def _timer_fires(record: GameRecord) -> GameRecord:
     return changed(record.with_state(state.apply(fires.action)), state, None, TIMER, fires.due / 1000)
 
 
+def _bots_take_seats(record: GameRecord, due: float) -> GameRecord:
+    """A paired lobby at its deadline: the ``best`` bot in every empty seat, at the game's pace, and the start."""
+    pace, spread = default_reaction_ms(record.game), default_spread_ms(record.game)
+    for seat in record.free_seats:
+        record = record.with_seat(
+            seat, Seat(f"{LOBBY_BOT} {seat + 1}", None, LOBBY_BOT, pace, reaction_spread_ms=spread)
+        )
+    return changed(record.started(record.drawn_first_seat()), None, None, OWNER, due)
+
+
 def _deadline_passes(record: GameRecord, event: Event) -> GameRecord:
     timing = record.timing
     missed = {**timing.missed, event.seat: missed_turns(record, event.seat) + 1}
@@ -273,6 +289,8 @@ def advance(record: GameRecord, now: float, budget: int) -> tuple[GameRecord, in
             return record, budget
         if event.kind == DEADLINE:
             record = _deadline_passes(record, event)
+        elif event.kind == LOBBY_BOTS:
+            record = _bots_take_seats(record, event.due)
         elif event.kind == TIMER_FIRES:
             record = _timer_fires(record)
         elif (decided := _decision(record, event)) is not None:

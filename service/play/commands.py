@@ -42,6 +42,8 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
     def take(record: GameRecord, caller: Caller) -> tuple[GameRecord, Answer]:
         if record.status not in ("lobby", "playing"):
             raise ApiError("game_over", f"the game is over ({record.status})")
+        if record.paired and record.state is None:
+            raise ApiError("pairing_lobby", "Play now fills this lobby: POST /v1/pairing to be seated in one")
         if not record.open_seats:
             if record.state is not None:
                 raise ApiError("game_started", "the game has started and nobody has left a seat")

@@ -68,6 +68,8 @@ class GameRecord:
     rematch: dict[str, Any] | None = None  # once over: {"game_id", "tokens": {seat: token sealed to its key}}
     daily: str | None = None  # a daily deal's day (YYYY-MM-DD, ``service/daily``); None for any other game
     given_deck: bool = False  # dealt from a deck the host gave, not from ``seed`` (its views then show no seed)
+    paired: bool = False  # a lobby of Play now (``service/pairing``): seated by pairing only, started once full
+    bots_at: int = 0  # a paired lobby's deadline (epoch ms; 0: none): bots then take its empty seats and it starts
     writes: tuple[tuple[int, str], ...] = ()  # the newest writes, oldest first: (the version it made, its nonce)
     state: tg.AnyState | None = field(default=None, compare=False)
 
@@ -117,6 +119,8 @@ class GameRecord:
             data["daily"] = self.daily
         if self.given_deck:
             data["given_deck"] = True
+        if self.paired:
+            data.update(paired=True, bots_at=self.bots_at)
         return json_text.dumps(data)
 
     def stamped(self) -> GameRecord:

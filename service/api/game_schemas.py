@@ -151,6 +151,7 @@ def game_view_schema(game: str) -> dict[str, Any]:
         "clock": ref("Clock"),
         "public": {"type": "boolean", "description": "listed in the lobby list while a seat is free"},
         "spectators": {"type": "boolean", "description": "false: only seat and host tokens may read the game"},
+        "rated": {"type": "boolean", "description": "a rated game: its result moves the players' ratings"},
         "rematch": {
             "type": "object",
             "nullable": True,

@@ -31,7 +31,7 @@ DAY_DOC = {"type": "string", "format": "date", "description": "YYYY-MM-DD (UTC),
 
 MAX_REACTION_MS = 60_000
 #: What a daily game fixes itself: its deal, options and readers.
-DAILY_FIXED = {"seed", "deck", "options", "public", "spectators"}
+DAILY_FIXED = {"seed", "deck", "options", "public", "spectators", "rated"}
 #: The largest page of a daily deal's results, and the default.
 DAILY_PAGE = 100
 DAILY_MAX_OFFSET = 1_000_000
@@ -123,6 +123,13 @@ class CreateGameSchema(ma.Schema):
     public = _JsonBoolean(load_default=False, metadata={"description": "listed in the lobby list (GET /v1/games)"})
     spectators = _JsonBoolean(
         load_default=True, metadata={"description": "false: only seat tokens and the host token may read the game"}
+    )
+    rated = _JsonBoolean(
+        load_default=False,
+        metadata={
+            "description": "a rated game (of a game whose catalog entry says `rated: true`): each seat taken with "
+            'a distinct player key, no bot; its result moves the players\' ratings (docs/api.md, "Ratings")'
+        },
     )
 
     # A daily deal (docs/api.md "Daily deals"): the day's deal, started at once against bots.
@@ -324,6 +331,7 @@ class ListedLobbySchema(ResponseSchema):
     players = fields.Integer()
     free_seats = fields.List(fields.Integer(), metadata={"description": "never empty: full lobbies are not listed"})
     options = fields.Dict()
+    rated = fields.Boolean(metadata={"description": "a rated game: its seats need player keys"})
     created_at = fields.String(metadata={"description": "ISO 8601, UTC, milliseconds"})
 
 
@@ -392,6 +400,7 @@ class CatalogGameSchema(ResponseSchema):
     presets = fields.List(fields.Nested(PresetSchema))
     actions = fields.List(fields.Nested(CatalogActionSchema))
     bots = fields.List(fields.String())
+    rated = fields.Boolean(metadata={"description": 'whether a game of it may be created with `"rated": true`'})
     errors = fields.Dict(keys=fields.String(), values=fields.String(), metadata={"description": "rule codes (422)"})
     outcome_reasons = fields.Dict(keys=fields.String(), values=fields.String())
 

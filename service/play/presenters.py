@@ -69,6 +69,7 @@ def game_view(
     view["clock"] = {"turn_seconds": record.turn_seconds, "idle_turns": record.idle_turns}
     view["public"] = record.public
     view["spectators"] = record.spectators
+    view["rated"] = record.rated
     view["rematch"] = _rematch(record, viewer)
     view["seed_sha256"], view["seed"] = _seed(record, state, viewer.now)
     for entry in view["seats"]:

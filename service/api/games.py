@@ -22,6 +22,7 @@ from ..play import changes, commands, tokens
 from ..play.incoming import Incoming, validate
 from ..play.presenters import Reply, Viewer, game_view
 from ..ratings import rated
+from ..ratings.finished import outcome_ratings
 from ..records.game_record import GameRecord
 from ..storage.lobby_index import DEFAULT_LIMIT, MAX_LIMIT
 from .context import admit_creation, admit_listing, change, checked_player, current, host_of, incoming, runtime, writer
@@ -209,7 +210,8 @@ class Game(MethodView):
         without a token when the game has no spectators. `ETag` is the version; `If-None-Match` with it answers
         `304`."""
         record, viewer = current(game_id)
-        return read_reply(game_view(game_id, record, viewer), record.tag())
+        ratings = outcome_ratings(runtime().ratings, game_id, record)
+        return read_reply(game_view(game_id, record, viewer, ratings=ratings), record.tag())
 
     @blp.response(204)
     @documented(

@@ -104,8 +104,8 @@ class Ratings:
 
     def _decided(self, game: str, game_id: str, ranking: Sequence[int], players: Sequence[str]) -> list[Seat]:
         """Every seat's rating before and after the game: decided now from the players' ratings, or as stored."""
-        stored = self.client.get(decision_key(game_id))
-        if stored is None:
+        decided = self.decision(game_id)
+        if decided is None:
             before = [self.current(player, game).rating for player in players]
             after = rate(ranking, before)
             place = places(ranking, len(players))
@@ -113,9 +113,14 @@ class Ratings:
             decision = json.dumps([seat.to_dict() for seat in seats])
             if self.client.set(decision_key(game_id), decision, nx=True, ex=self.ttl):
                 return seats
-            stored = self.client.get(decision_key(game_id))  # another process decided first: theirs stands
-            assert stored is not None, "a decision is kept as long as its players' ratings"
-        return [_seat(entry) for entry in json.loads(text(stored))]
+            decided = self.decision(game_id)  # another process decided first: theirs stands
+            assert decided is not None, "a decision is kept as long as its players' ratings"
+        return decided
+
+    def decision(self, game_id: str) -> list[Seat] | None:
+        """Every seat's rating before and after the game as decided when it was first rated (``None``: not yet)."""
+        stored = self.client.get(decision_key(game_id))
+        return None if stored is None else [_seat(entry) for entry in json.loads(text(stored))]
 
     def _apply(self, game: str, game_id: str, seat: Seat, seats: int, ended_ms: int) -> None:
         """``seat``'s part of the decision on its player's slot, once; then the leaderboard shows the player's

@@ -29,7 +29,7 @@ OUTCOME = {
                 "type": "object",
                 "properties": {
                     "seat": {"type": "integer"},
-                    "player": {"type": "string", "description": "the player's id"},
+                    "player": {"type": "string", "nullable": True, "description": "the player's id (null: erased)"},
                     "before": {"type": "integer", "description": "the shown rating before the game"},
                     "after": {"type": "integer", "description": "the shown rating after it"},
                     "provisional": {"type": "boolean", "description": 'the rating after it is provisional ("?")'},

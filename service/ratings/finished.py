@@ -22,10 +22,15 @@ log = logging.getLogger(__name__)
 LIVE = ("lobby", "playing")
 
 
-def ratable(record: GameRecord) -> bool:
-    """A rated game that is over, with its players fixed at its start."""
+def rated_and_over(record: GameRecord) -> bool:
     over = record.state is not None and record.status not in LIVE and record.state.outcome is not None
-    return record.rated and over and len(record.rated_players) == record.players
+    return record.rated and over
+
+
+def ratable(record: GameRecord) -> bool:
+    """A rated game that is over, with its players fixed at its start (none erased since)."""
+    players = record.rated_players
+    return rated_and_over(record) and len(players) == record.players and all(players)
 
 
 def rate_finished(ratings: Ratings, game_id: str, record: GameRecord) -> list[Seat]:
@@ -37,17 +42,19 @@ def rate_finished(ratings: Ratings, game_id: str, record: GameRecord) -> list[Se
 def outcome_ratings(ratings: Ratings, game_id: str, record: GameRecord) -> list[dict[str, Any]] | None:
     """What a finished rated game's views add to its outcome: each seat's player and rating before and after
     (``None``: not a finished rated game, or its rating failed now, logged: the next view tries again)."""
-    if not ratable(record):
+    if not rated_and_over(record):
         return None
     try:
-        seats = ratings.decision(game_id) or rate_finished(ratings, game_id, record)
+        seats = ratings.decision(game_id) or (rate_finished(ratings, game_id, record) if ratable(record) else None)
     except (redis.RedisError, ValueError) as error:
         log.warning("rated game %s: not rated yet (%s: %s)", game_id, type(error).__name__, error)
+        return None
+    if seats is None:
         return None
     return [
         {
             "seat": number,
-            "player": seat.player,
+            "player": seat.player if seat.player in record.rated_players else None,  # None: erased since
             "before": seat.before.shown,
             "after": seat.after.shown,
             "provisional": seat.after.provisional,

@@ -85,6 +85,12 @@ class Ratings:
             return Current(Rating())
         return Current(Rating(float(stored["mu"]), float(stored["sigma"])), int(stored["games"]), int(stored["ended"]))
 
+    def forget(self, player: str, games: Sequence[str]) -> None:
+        """An erased player's ratings of ``games``, their history and their places on the boards, gone."""
+        for game in games:
+            self.client.delete(rating_key(player, game), history_key(player, game))
+            self.boards.remove(game, player)
+
     def history(self, player: str, game: str) -> list[dict[str, Any]]:
         """Every rated game of ``player`` in ``game``, oldest first."""
         entries = [json.loads(raw) for raw in self.client.hvals(history_key(player, game))]

@@ -12,40 +12,40 @@ from rated_games import RatedGame, finished
 from service.ratings.scale import NEW
 
 
-def test_the_final_view_carries_both_ratings_before_and_after(http: FlaskClient) -> None:
-    ann, bob = Player(http, "Ann"), Player(http, "Bob")
-    view = finished(http, ann, bob, winner_seat=1)
+def test_the_final_view_carries_both_ratings_before_and_after(rated_http: FlaskClient) -> None:
+    ann, bob = Player(rated_http, "Ann"), Player(rated_http, "Bob")
+    view = finished(rated_http, ann, bob, winner_seat=1)
     assert view["rated"] is True and view["outcome"]["ranking"] == [1, 0]
     ratings = view["outcome"]["ratings"]
     assert [(entry["seat"], entry["player"]) for entry in ratings] == [(0, bob.id), (1, ann.id)]
     assert all(entry["before"] == NEW and entry["provisional"] for entry in ratings)
     assert ratings[1]["after"] > NEW > ratings[0]["after"]  # the winner rises, the loser falls
     for player in (ann, bob):  # every reader sees the same change, however often it reads
-        again = http.get(f"/v1/games/{view['game_id']}", headers=bearer(player.key)).get_json()
+        again = rated_http.get(f"/v1/games/{view['game_id']}", headers=bearer(player.key)).get_json()
         assert again["outcome"]["ratings"] == ratings
-    assert http.get(f"/v1/games/{view['game_id']}").get_json()["outcome"]["ratings"] == ratings
+    assert rated_http.get(f"/v1/games/{view['game_id']}").get_json()["outcome"]["ratings"] == ratings
 
 
-def test_the_next_game_starts_from_the_ratings_the_last_one_left(http: FlaskClient) -> None:
-    ann, bob = Player(http, "Ann"), Player(http, "Bob")
-    first = finished(http, ann, bob)["outcome"]["ratings"]
-    second = finished(http, ann, bob)["outcome"]["ratings"]
+def test_the_next_game_starts_from_the_ratings_the_last_one_left(rated_http: FlaskClient) -> None:
+    ann, bob = Player(rated_http, "Ann"), Player(rated_http, "Bob")
+    first = finished(rated_http, ann, bob)["outcome"]["ratings"]
+    second = finished(rated_http, ann, bob)["outcome"]["ratings"]
     assert [entry["before"] for entry in second] == [entry["after"] for entry in first]
     assert second[0]["after"] > second[0]["before"] and second[1]["after"] < second[1]["before"]
 
 
-def test_an_unrated_game_s_outcome_has_no_ratings(http: FlaskClient) -> None:
-    ann, bob = Player(http, "Ann"), Player(http, "Bob")
-    game = RatedGame(http, [ann, bob])
+def test_an_unrated_game_s_outcome_has_no_ratings(rated_http: FlaskClient) -> None:
+    ann, bob = Player(rated_http, "Ann"), Player(rated_http, "Bob")
+    game = RatedGame(rated_http, [ann, bob])
     game.play(0)
-    unrated = http.post("/v1/games", json={"game": "bataille-corse", "players": 2, "seed": 1}).get_json()
-    assert "ratings" not in (http.get(f"/v1/games/{unrated['game_id']}").get_json()["outcome"] or {})
+    unrated = rated_http.post("/v1/games", json={"game": "bataille-corse", "players": 2, "seed": 1}).get_json()
+    assert "ratings" not in (rated_http.get(f"/v1/games/{unrated['game_id']}").get_json()["outcome"] or {})
 
 
-def test_the_event_of_the_end_carries_the_ratings(http: FlaskClient) -> None:
-    ann, bob = Player(http, "Ann"), Player(http, "Bob")
-    view = finished(http, ann, bob)
-    stream = http.get(f"/v1/games/{view['game_id']}/events", headers=bearer(ann.key))
+def test_the_event_of_the_end_carries_the_ratings(rated_http: FlaskClient) -> None:
+    ann, bob = Player(rated_http, "Ann"), Player(rated_http, "Bob")
+    view = finished(rated_http, ann, bob)
+    stream = rated_http.get(f"/v1/games/{view['game_id']}/events", headers=bearer(ann.key))
     event = EventReader(stream.response).next_event()  # the current view: the end
     stream.close()
     assert event.view["version"] == view["version"]

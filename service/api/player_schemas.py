@@ -52,6 +52,15 @@ class GameRatingSchema(ResponseSchema):
     history = fields.List(fields.Nested(RatedGameSchema), metadata={"description": "every rated game, oldest first"})
 
 
+class TheGameRecordSchema(ResponseSchema):
+    games = fields.Integer()
+    wins = fields.Integer()
+    win_rate = fields.Float(metadata={"description": "wins / games, from 0 to 1"})
+    best_score = fields.Integer(allow_none=True, metadata={"description": "fewest cards left (0: a win)"})
+    streak = fields.Integer(metadata={"description": "wins in a row up to the latest game"})
+    best_streak = fields.Integer(metadata={"description": "the longest run of wins"})
+
+
 class ProfileSchema(ResponseSchema):
     player_id = fields.String()
     name = fields.String()
@@ -63,6 +72,11 @@ class ProfileSchema(ResponseSchema):
         keys=fields.String(),
         values=fields.Nested(GameRatingSchema),
         metadata={"description": 'per rated game the player has played (docs/api.md, "Ratings")'},
+    )
+    the_game = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(TheGameRecordSchema),
+        metadata={"description": 'the record in The Game per player count ("1" to "5") the player has played'},
     )
 
 

@@ -87,6 +87,9 @@ def _profile(profile: Profile) -> dict[str, Any]:
         "since": iso_ms(profile.since_ms),
         "played": profile.played,
         "ratings": _ratings(profile.player),
+        "the_game": {
+            str(count): record.to_dict() for count, record in runtime().ratings.the_game.of(profile.player).items()
+        },
     }
 
 

@@ -31,6 +31,7 @@ from ..players.keys import player_key
 from ..storage.store import text
 from .board import Leaderboards
 from .scale import Rating, places, rate
+from .the_game_records import TheGameRecords, played_key
 
 
 def rating_key(player: str, game: str) -> str:
@@ -78,6 +79,7 @@ class Ratings:
         self.client = client
         self.boards = boards
         self.ttl = ttl
+        self.the_game = TheGameRecords(client, ttl)  # never rated: players' records in it instead
 
     def current(self, player: str, game: str) -> Current:
         stored = {text(field): text(value) for field, value in self.client.hgetall(rating_key(player, game)).items()}
@@ -86,7 +88,9 @@ class Ratings:
         return Current(Rating(float(stored["mu"]), float(stored["sigma"])), int(stored["games"]), int(stored["ended"]))
 
     def forget(self, player: str, games: Sequence[str]) -> None:
-        """An erased player's ratings of ``games``, their history and their places on the boards, gone."""
+        """An erased player's ratings of ``games``, their history and their places on the boards, gone, with
+        their record in The Game."""
+        self.client.delete(played_key(player))
         for game in games:
             self.client.delete(rating_key(player, game), history_key(player, game))
             self.boards.remove(game, player)

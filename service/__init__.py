@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -48,6 +48,7 @@ from .pairing import Pairing, Pool, Window
 from .pairing.pool import POOL_PREFIX
 from .players import Accounts, GameIndex, LinkCodes, Players
 from .ratings import Leaderboards, Ratings
+from .ratings.finished import RatingPoster
 from .runtime import Runtime
 from .storage.eviction import EvictionGuard
 from .storage.lobby_index import INDEX_PREFIX, LobbyIndex
@@ -135,9 +136,27 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
 
 def _ratings(config: Mapping[str, Any], store: GameStore) -> Ratings:
     """Players' ratings, kept as long as a player is (``TG_PLAYER_TTL``) after their last rated game, and the
-    leaderboards. Tests may set ``RATINGS_PREFIX`` (leaderboards of their own)."""
+    leaderboards; a write that ends a rated game rates it, and one that ends The Game stores it in its players'
+    records, after the players' hook. Tests may set ``RATINGS_PREFIX`` (leaderboards of their own)."""
     boards = Leaderboards(store.client, config.get("RATINGS_PREFIX", "tg:"))
-    return Ratings(store.client, boards, config["PLAYER_TTL"])
+    ratings = Ratings(store.client, boards, config["PLAYER_TTL"])
+    _after_write(store, RatingPoster(ratings).written)
+    _after_write(store, ratings.the_game.written)
+    return ratings
+
+
+def _after_write(store: GameStore, hook: Callable[[str, dict[str, str]], None]) -> None:
+    """``hook`` told of every write the store makes, after the hooks set before it."""
+    earlier = store.after_write
+    if earlier is None:
+        store.after_write = hook
+        return
+
+    def both(game_id: str, fields: dict[str, str]) -> None:
+        earlier(game_id, fields)
+        hook(game_id, fields)
+
+    store.after_write = both
 
 
 def _jobs(config: Mapping[str, Any], store: GameStore) -> Jobs:
@@ -164,14 +183,7 @@ def _players(config: Mapping[str, Any], store: GameStore, settings: Settings) ->
     """Players' accounts, link codes and games' index; a write that ends a game with players moves their entries,
     after the daily deals' hook."""
     index = GameIndex(store.client, lambda: settings.longest_ttl)
-    daily_hook = store.after_write
-
-    def after_write(game_id: str, fields: dict[str, str]) -> None:
-        if daily_hook is not None:
-            daily_hook(game_id, fields)
-        index.after_write(game_id, fields)
-
-    store.after_write = after_write
+    _after_write(store, index.after_write)
     return Players(Accounts(store.client, config["PLAYER_TTL"]), index, LinkCodes(store.client))
 
 

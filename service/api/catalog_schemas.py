@@ -51,6 +51,7 @@ class CatalogGameSchema(ResponseSchema):
     presets = fields.List(fields.Nested(PresetSchema))
     actions = fields.List(fields.Nested(CatalogActionSchema))
     bots = fields.List(fields.String())
+    rated = fields.Boolean(metadata={"description": 'whether a game of it may be created with `"rated": true`'})
     errors = fields.Dict(keys=fields.String(), values=fields.String(), metadata={"description": "rule codes (422)"})
     outcome_reasons = fields.Dict(keys=fields.String(), values=fields.String())
 

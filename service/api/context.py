@@ -21,6 +21,7 @@ from ..play.incoming import Incoming
 from ..play.presenters import Viewer, render
 from ..play.tokens import MALFORMED, TokenRole
 from ..players import keys
+from ..ratings.finished import outcome_ratings
 from ..records.game_record import GameRecord
 from ..runtime import Runtime
 from ..storage.store import Charge
@@ -137,7 +138,8 @@ def change(parts: Incoming, role: TokenRole | None, step: Step, needs_token: str
     answer, record = changes.change(writer(), parts, change_budget(parts.budget_holder), role, step, needs_token)
     if parts.player is not None and answer.kind == "seat":  # a seat taken with a player key is bound to it
         runtime().players.index.bound(parts.game_id, record, [parts.player])
-    return reply(render(parts.game_id, record, answer, seat_token(parts), parts.now))
+    ratings = outcome_ratings(runtime().ratings, parts.game_id, record)
+    return reply(render(parts.game_id, record, answer, seat_token(parts), parts.now, ratings))
 
 
 def _daily_open(record: GameRecord, now: float) -> bool:

@@ -9,7 +9,7 @@ from marshmallow.validate import Range
 from .schemas import ResponseSchema
 
 #: What a daily game fixes itself: its deal, options and readers.
-DAILY_FIXED = {"seed", "deck", "options", "public", "spectators"}
+DAILY_FIXED = {"seed", "deck", "options", "public", "spectators", "rated"}
 #: The largest page of a daily deal's results, and the default.
 DAILY_PAGE = 100
 DAILY_MAX_OFFSET = 1_000_000

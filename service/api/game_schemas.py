@@ -22,6 +22,21 @@ OUTCOME = {
         "seat": {"type": "integer", "nullable": True, "description": "the seat the reason names, if any"},
         "winner": {"type": "integer", "nullable": True, "description": "competitive games: the winning seat"},
         "ranking": {"type": "array", "items": {"type": "integer"}, "description": "competitive games: best first"},
+        "ratings": {
+            "type": "array",
+            "description": "a rated game only: each seat's player and rating before and after it",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "seat": {"type": "integer"},
+                    "player": {"type": "string", "nullable": True, "description": "the player's id (null: erased)"},
+                    "before": {"type": "integer", "description": "the shown rating before the game"},
+                    "after": {"type": "integer", "description": "the shown rating after it"},
+                    "provisional": {"type": "boolean", "description": 'the rating after it is provisional ("?")'},
+                },
+                "required": ["seat", "player", "before", "after", "provisional"],
+            },
+        },
     },
     "required": ["status", "reason", "seat", "winner", "ranking"],
 }
@@ -151,6 +166,7 @@ def game_view_schema(game: str) -> dict[str, Any]:
         "clock": ref("Clock"),
         "public": {"type": "boolean", "description": "listed in the lobby list while a seat is free"},
         "spectators": {"type": "boolean", "description": "false: only seat and host tokens may read the game"},
+        "rated": {"type": "boolean", "description": "a rated game: its result moves the players' ratings"},
         "rematch": {
             "type": "object",
             "nullable": True,

@@ -21,6 +21,8 @@ from ..http.replies import read_reply, reply
 from ..play import changes, commands, tokens
 from ..play.incoming import Incoming, validate
 from ..play.presenters import Reply, Viewer, game_view
+from ..ratings import rated
+from ..ratings.finished import outcome_ratings
 from ..records.game_record import GameRecord
 from ..storage.lobby_index import DEFAULT_LIMIT, MAX_LIMIT
 from .catalog_schemas import CatalogSchema
@@ -69,6 +71,8 @@ CREATE_BODY = {"allOf": [CreateGameSchema], "not": {"required": ["seed", "deck"]
 def _new_record(body: dict[str, Any], host_token: str, created_at: int) -> GameRecord:
     """The lobby for a validated body; the core checks the players, options and deck (422 if it refuses them)."""
     game, players, deck = body["game"], body["players"], body.get("deck")
+    if body["rated"] and not rated(game):
+        raise ApiError("game_not_rated", f"{game} is never rated: games played together are not ranked")
     seed = body.get("seed", secrets.randbits(63))  # without one, a secret seed (it also draws the first seat)
     wanted, timed = split_options(body["options"])
     try:
@@ -90,6 +94,7 @@ def _new_record(body: dict[str, Any], host_token: str, created_at: int) -> GameR
         public=body["public"],
         spectators=body["spectators"],
         created_at=created_at,
+        rated=body["rated"],
     )
 
 
@@ -113,6 +118,7 @@ class Games(MethodView):
         "malformed_json",
         "validation_error",
         "daily_in_future",
+        "game_not_rated",
         "body_too_large",
         body=CREATE_BODY,
         security=[],
@@ -180,6 +186,7 @@ def listed_lobby(game_id: str, record: GameRecord) -> dict[str, Any]:
         "players": record.players,
         "free_seats": record.free_seats,
         "options": record.options,
+        "rated": record.rated,
         "created_at": created.replace("+00:00", "Z"),
     }
 
@@ -190,7 +197,7 @@ def catalog() -> dict[str, Any]:
         game = tg.get_game(name)
         entry = game.info.to_dict()
         entry["options"] += [option.to_dict() for option in OPTIONS]
-        games.append({**entry, "bots": sorted(game.bots)})
+        games.append({**entry, "bots": sorted(game.bots), "rated": rated(name)})
     return {"games": games}
 
 
@@ -203,7 +210,8 @@ class Game(MethodView):
         without a token when the game has no spectators. `ETag` is the version; `If-None-Match` with it answers
         `304`."""
         record, viewer = current(game_id)
-        return read_reply(game_view(game_id, record, viewer), record.tag())
+        ratings = outcome_ratings(runtime().ratings, game_id, record)
+        return read_reply(game_view(game_id, record, viewer, ratings=ratings), record.tag())
 
     @blp.response(204)
     @documented(

@@ -26,20 +26,12 @@ from .schemas import (
     _Card,
     _catalog_game,
     _int,
+    _JsonBoolean,
 )
 
 SEED_RANGE = Range(0, 2**63 - 1)
 #: The lobby list's cursor (``next``), as the document describes it.
 CURSOR_DOC = {"type": "string", "pattern": "^" + CURSOR.pattern.removesuffix("\\Z") + "$"}
-
-
-class _JsonBoolean(fields.Boolean):
-    """JSON booleans only: `"yes"`, `1` and `"true"` are type errors, not silently converted."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise self.make_error("invalid")
-        return value
 
 
 def _option_doc(option: OptionInfo) -> dict[str, Any]:
@@ -91,6 +83,13 @@ class CreateGameSchema(ma.Schema):
     public = _JsonBoolean(load_default=False, metadata={"description": "listed in the lobby list (GET /v1/games)"})
     spectators = _JsonBoolean(
         load_default=True, metadata={"description": "false: only seat tokens and the host token may read the game"}
+    )
+    rated = _JsonBoolean(
+        load_default=False,
+        metadata={
+            "description": "a rated game (of a game whose catalog entry says `rated: true`): each seat taken with "
+            'a distinct player key, no bot; its result moves the players\' ratings (docs/api.md, "Ratings")'
+        },
     )
 
     # A daily deal (docs/api.md "Daily deals"): the day's deal, started at once against bots.
@@ -166,6 +165,7 @@ class ListedLobbySchema(ResponseSchema):
     players = fields.Integer()
     free_seats = fields.List(fields.Integer(), metadata={"description": "never empty: full lobbies are not listed"})
     options = fields.Dict()
+    rated = fields.Boolean(metadata={"description": "a rated game: its seats need player keys"})
     created_at = fields.String(metadata={"description": "ISO 8601, UTC, milliseconds"})
 
 

@@ -35,12 +35,48 @@ class GamesQuerySchema(ma.Schema):
     limit = fields.Integer(load_default=DEFAULT_LIMIT, validate=Range(1, MAX_LIMIT))
 
 
+class RatedGameSchema(ResponseSchema):
+    game_id = fields.String()
+    ended_at = fields.String(metadata={"description": "ISO 8601, UTC"})
+    place = fields.Integer(metadata={"description": "1 is first"})
+    seats = fields.Integer(metadata={"description": "the game's players"})
+    before = fields.Integer(metadata={"description": "the shown rating before the game"})
+    after = fields.Integer(metadata={"description": "the shown rating after it"})
+    provisional = fields.Boolean(metadata={"description": "the rating after it is provisional"})
+
+
+class GameRatingSchema(ResponseSchema):
+    rating = fields.Integer(metadata={"description": "the shown rating now (1500 for a new player)"})
+    provisional = fields.Boolean(metadata={"description": "still uncertain: shown with a question mark"})
+    games = fields.Integer(metadata={"description": "rated games played"})
+    history = fields.List(fields.Nested(RatedGameSchema), metadata={"description": "every rated game, oldest first"})
+
+
+class TheGameRecordSchema(ResponseSchema):
+    games = fields.Integer()
+    wins = fields.Integer()
+    win_rate = fields.Float(metadata={"description": "wins / games, from 0 to 1"})
+    best_score = fields.Integer(allow_none=True, metadata={"description": "fewest cards left (0: a win)"})
+    streak = fields.Integer(metadata={"description": "wins in a row up to the latest game"})
+    best_streak = fields.Integer(metadata={"description": "the longest run of wins"})
+
+
 class ProfileSchema(ResponseSchema):
     player_id = fields.String()
     name = fields.String()
     since = fields.String(metadata={"description": "when the player was made (ISO 8601, UTC)"})
     played = fields.Dict(
         keys=fields.String(), values=fields.Integer(), metadata={"description": "finished games per game"}
+    )
+    ratings = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(GameRatingSchema),
+        metadata={"description": 'per rated game the player has played (docs/api.md, "Ratings")'},
+    )
+    the_game = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(TheGameRecordSchema),
+        metadata={"description": 'the record in The Game per player count ("1" to "5") the player has played'},
     )
 
 

@@ -23,6 +23,7 @@ from ..players.erase import erase
 from ..players.index import Listed
 from ..players.links import VALID_SECONDS
 from ..players.views import export_line, exportable, iso_ms, played_game
+from ..ratings import rated_games
 from ..records.game_record import GameRecord
 from .context import address, admit_listing, checked_player, now_ms, open_to_anyone, runtime
 from .documented import BEARER, documented
@@ -85,6 +86,34 @@ def _profile(profile: Profile) -> dict[str, Any]:
         "name": profile.name,
         "since": iso_ms(profile.since_ms),
         "played": profile.played,
+        "ratings": _ratings(profile.player),
+        "the_game": {
+            str(count): record.to_dict() for count, record in runtime().ratings.the_game.of(profile.player).items()
+        },
+    }
+
+
+def _ratings(player: str) -> dict[str, Any]:
+    """Each rated game the player has played: the rating now and every rated game's change, oldest first."""
+    ratings, shown = runtime().ratings, {}
+    for game in rated_games():
+        now = ratings.current(player, game)
+        if now.games:
+            history = [_rated_game(entry) for entry in ratings.history(player, game)]
+            rating, provisional = now.rating.shown, now.rating.provisional
+            shown[game] = {"rating": rating, "provisional": provisional, "games": now.games, "history": history}
+    return shown
+
+
+def _rated_game(entry: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "game_id": entry["game_id"],
+        "ended_at": iso_ms(entry["ended"]),
+        "place": entry["place"],
+        "seats": entry["seats"],
+        "before": entry["before"]["rating"],
+        "after": entry["after"]["rating"],
+        "provisional": entry["after"]["provisional"],
     }
 
 
@@ -156,10 +185,11 @@ class Me(MethodView):
     @blp.response(204)
     @documented(blp, "erase_me", "invalid_token", security=BEARER)
     def delete(self) -> Response:
-        """Erase the player for good: every key stops at once, the profile and the list of games are gone, and its
-        name in the games still kept becomes "deleted player" (nothing else of those games changes)."""
+        """Erase the player for good: every key stops at once, the profile, the list of games and the ratings (with
+        their history and places on the leaderboards) are gone, and its name in the games still kept becomes
+        "deleted player" (nothing else of those games changes)."""
         service = runtime()
-        erase(service.players, service.store, service.daily.board, _me())
+        erase(service.players, service.store, service.daily.board, service.ratings, _me())
         return Response(status=204)
 
 

@@ -30,6 +30,19 @@ class LeaderboardSchema(ma.Schema):
     players = fields.List(fields.Nested(LeaderboardEntrySchema), metadata={"description": f"the best {TOP}"})
 
 
+class StandingSchema(ma.Schema):
+    game = fields.String()
+    player = fields.String(metadata={"description": "the key's player"})
+    count = fields.Integer(metadata={"description": "established players on the board"})
+    rank = fields.Integer(
+        allow_none=True,
+        metadata={"description": f"null: not on the board (provisional, or no rated game in {WINDOW_DAYS} days)"},
+    )
+    rating = fields.Integer(metadata={"description": f"the shown rating now ({NEW} for a new player)"})
+    provisional = fields.Boolean(metadata={"description": "still uncertain: shown with a question mark"})
+    games = fields.Integer(metadata={"description": "rated games of this game"})
+
+
 class DailyStandingSchema(DailyRankSchema):
     percentile = fields.Integer(
         metadata={"description": "the share of the deal's tables (yours among them) whose result is worse, in %"}

@@ -42,6 +42,15 @@ class _Card(fields.Field):  # type: ignore[type-arg]
         return value
 
 
+class _JsonBoolean(fields.Boolean):
+    """JSON booleans only: `"yes"`, `1` and `"true"` are type errors, not silently converted."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
 _CARD_DOC = {"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1, "maxLength": 3}]}
 
 

@@ -61,6 +61,8 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
             raise ApiError("seat_taken", f"seat {seat} is taken")
         if incoming.player is not None and caller.role == "seat":
             raise ApiError("already_seated", f"this player holds seat {caller.seat} of this game already")
+        if record.rated:
+            check_rated_seat(record, bot, incoming.player)
         token = None if bot else tokens.new_token()
         if token is None:
             pace = body.get("reaction_ms", default_reaction_ms(record.game))
@@ -72,6 +74,17 @@ def take_seat(incoming: Incoming, schema: ma.Schema) -> Step:
         return new_record, Answer(201, "seat", seat, new_record.version, token)
 
     return take
+
+
+def check_rated_seat(record: GameRecord, bot: str | None, player: str | None) -> None:
+    """A rated game's seat goes to a player key, once per player (``already_seated`` above), never to a bot, and
+    only in the lobby: who is rated is fixed at the start (a seat left during play stays its leaver's)."""
+    if record.state is not None:
+        raise ApiError("game_started", "a rated game's seats close at its start")
+    if bot is not None:
+        raise ApiError("rated_no_bots", "a rated game seats no bot: every seat is a person's")
+    if player is None:
+        raise ApiError("rated_needs_player", "a rated game's seat is taken with a player key (POST /v1/players)")
 
 
 def human_seat(name: str, token: str, player: str | None = None) -> Seat:
@@ -163,6 +176,7 @@ class Rematch:
             public=old.public,
             spectators=old.spectators,
             created_at=created_at,
+            rated=old.rated,
         )
         if not record.free_seats:
             record = changed(record.started(record.drawn_first_seat()), None, None, OWNER, created_at / 1000)

@@ -52,10 +52,19 @@ class Viewer:
     now: float
 
 
+#: A finished rated game's change of ratings, a seat each (``service/ratings/finished.py``): its outcome carries it.
+Ratings = list[dict[str, Any]] | None
+
+
 def game_view(
-    game_id: str, record: GameRecord, viewer: Viewer, state: tg.AnyState | None = None, version: int | None = None
+    game_id: str,
+    record: GameRecord,
+    viewer: Viewer,
+    state: tg.AnyState | None = None,
+    version: int | None = None,
+    ratings: Ratings = None,
 ) -> dict[str, Any]:
-    """``viewer``'s view of ``state`` at ``version`` (default: the current ones)."""
+    """``viewer``'s view of ``state`` at ``version`` (default: the current ones), its outcome with ``ratings``."""
     seat = viewer.seat
     state = state or record.state
     if state is None:
@@ -69,10 +78,13 @@ def game_view(
     view["clock"] = {"turn_seconds": record.turn_seconds, "idle_turns": record.idle_turns}
     view["public"] = record.public
     view["spectators"] = record.spectators
+    view["rated"] = record.rated
     view["rematch"] = _rematch(record, viewer)
     view["seed_sha256"], view["seed"] = _seed(record, state, viewer.now)
     for entry in view["seats"]:
         _seat_entry(entry, record, viewer.now)
+    if ratings is not None and view.get("outcome") is not None:
+        view["outcome"] = {**view["outcome"], "ratings": ratings}
     return view
 
 
@@ -133,7 +145,9 @@ def log_view(record: GameRecord) -> dict[str, Any]:
     return {"entries": entries, "replay": None if state.status == "playing" else state.replay_record()}
 
 
-def render(game_id: str, record: GameRecord, answer: Answer, token: str | None, now: float) -> Reply:
+def render(
+    game_id: str, record: GameRecord, answer: Answer, token: str | None, now: float, ratings: Ratings = None
+) -> Reply:
     """The body of ``answer`` (the caller sent ``token``): a taken seat (with its token, shown once) or a view."""
     if answer.kind == "seat":
         assert answer.seat is not None
@@ -149,7 +163,7 @@ def render(game_id: str, record: GameRecord, answer: Answer, token: str | None, 
         body = {"game_id": record.rematch["game_id"], "host_token": answer.token}
     else:
         state = None if record.state is None else record.state_at(answer.version)
-        body = game_view(game_id, record, Viewer(answer.seat, token, now), state, answer.version)
+        body = game_view(game_id, record, Viewer(answer.seat, token, now), state, answer.version, ratings)
         if answer.results is not None:
             body["results"] = [{"type": kind, "result": word} for kind, word in answer.results]
     return Reply(answer.status, body, record.tag(answer.version))

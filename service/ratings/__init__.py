@@ -23,4 +23,9 @@ def rated(game: str) -> bool:
     return game in tg.game_names() and not tg.get_game(game).info.cooperative
 
 
-__all__ = ["Leaderboards", "Rating", "Ratings", "rate", "rated"]
+def rated_games() -> list[str]:
+    """Every rated game of the registry, in its order."""
+    return [name for name in tg.game_names() if rated(name)]
+
+
+__all__ = ["Leaderboards", "Rating", "Ratings", "rate", "rated", "rated_games"]

@@ -80,3 +80,12 @@ class Leaderboards:
         if not found:
             return Standing(int(count))
         return Standing(int(count), int(found[0]), float(found[1]))
+
+    def remove(self, game: str, player: str) -> None:
+        """``player`` off ``game``'s board for good (an erased player), in one transaction on the board's slot."""
+        board, last, games = self.keys(game)
+        with self.client.pipeline(transaction=True) as pipe:
+            pipe.zrem(board, player)
+            pipe.zrem(last, player)
+            pipe.hdel(games, player)
+            pipe.execute()

@@ -31,6 +31,7 @@ from ..players.keys import player_key
 from ..storage.store import text
 from .board import Leaderboards
 from .scale import Rating, places, rate
+from .the_game_records import TheGameRecords, played_key
 
 
 def rating_key(player: str, game: str) -> str:
@@ -78,12 +79,21 @@ class Ratings:
         self.client = client
         self.boards = boards
         self.ttl = ttl
+        self.the_game = TheGameRecords(client, ttl)  # never rated: players' records in it instead
 
     def current(self, player: str, game: str) -> Current:
         stored = {text(field): text(value) for field, value in self.client.hgetall(rating_key(player, game)).items()}
         if not stored:
             return Current(Rating())
         return Current(Rating(float(stored["mu"]), float(stored["sigma"])), int(stored["games"]), int(stored["ended"]))
+
+    def forget(self, player: str, games: Sequence[str]) -> None:
+        """An erased player's ratings of ``games``, their history and their places on the boards, gone, with
+        their record in The Game."""
+        self.client.delete(played_key(player))
+        for game in games:
+            self.client.delete(rating_key(player, game), history_key(player, game))
+            self.boards.remove(game, player)
 
     def history(self, player: str, game: str) -> list[dict[str, Any]]:
         """Every rated game of ``player`` in ``game``, oldest first."""
@@ -104,8 +114,8 @@ class Ratings:
 
     def _decided(self, game: str, game_id: str, ranking: Sequence[int], players: Sequence[str]) -> list[Seat]:
         """Every seat's rating before and after the game: decided now from the players' ratings, or as stored."""
-        stored = self.client.get(decision_key(game_id))
-        if stored is None:
+        decided = self.decision(game_id)
+        if decided is None:
             before = [self.current(player, game).rating for player in players]
             after = rate(ranking, before)
             place = places(ranking, len(players))
@@ -113,9 +123,14 @@ class Ratings:
             decision = json.dumps([seat.to_dict() for seat in seats])
             if self.client.set(decision_key(game_id), decision, nx=True, ex=self.ttl):
                 return seats
-            stored = self.client.get(decision_key(game_id))  # another process decided first: theirs stands
-            assert stored is not None, "a decision is kept as long as its players' ratings"
-        return [_seat(entry) for entry in json.loads(text(stored))]
+            decided = self.decision(game_id)  # another process decided first: theirs stands
+            assert decided is not None, "a decision is kept as long as its players' ratings"
+        return decided
+
+    def decision(self, game_id: str) -> list[Seat] | None:
+        """Every seat's rating before and after the game as decided when it was first rated (``None``: not yet)."""
+        stored = self.client.get(decision_key(game_id))
+        return None if stored is None else [_seat(entry) for entry in json.loads(text(stored))]
 
     def _apply(self, game: str, game_id: str, seat: Seat, seats: int, ended_ms: int) -> None:
         """``seat``'s part of the decision on its player's slot, once; then the leaderboard shows the player's

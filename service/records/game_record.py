@@ -70,6 +70,8 @@ class GameRecord:
     given_deck: bool = False  # dealt from a deck the host gave, not from ``seed`` (its views then show no seed)
     paired: bool = False  # a lobby of Play now (``service/pairing``): seated by pairing only, started once full
     bots_at: int = 0  # a paired lobby's deadline (epoch ms; 0: none): bots then take its empty seats and it starts
+    rated: bool = False  # a rated game (``service/ratings``): every seat a distinct player, no bot
+    rated_players: tuple[str, ...] = ()  # a rated game's player of each seat, fixed at its start (who is rated)
     writes: tuple[tuple[int, str], ...] = ()  # the newest writes, oldest first: (the version it made, its nonce)
     state: tg.AnyState | None = field(default=None, compare=False)
 
@@ -87,6 +89,7 @@ class GameRecord:
             seats = tuple(None if seat is None else Seat(*seat) for seat in data.pop("seats"))
             data["changes_in_play"] = tuple(data.get("changes_in_play", ()))
             data["writes"] = tuple((int(version), str(nonce)) for version, nonce in data.get("writes", ()))
+            data["rated_players"] = tuple(data.get("rated_players", ()))
             state = None if state_text is None else STATES.load(state_text, data["host"])
             timing = Timing.from_json(data.pop("clock", None), state)
             return cls(**data, seats=seats, timing=timing, state=state)
@@ -121,6 +124,8 @@ class GameRecord:
             data["given_deck"] = True
         if self.paired:
             data.update(paired=True, bots_at=self.bots_at)
+        if self.rated:
+            data["rated"], data["rated_players"] = True, self.rated_players
         return json_text.dumps(data)
 
     def stamped(self) -> GameRecord:
@@ -248,8 +253,16 @@ class GameRecord:
     def started(self, first_seat: int) -> GameRecord:
         """The dealt game (the clock's ``schedule.changed`` then times it)."""
         state = self.new_state(first_seat)
-        given = self.deck is not None
-        return replace(self, deck=None, given_deck=given, lobby_version=self.lobby_version + 1, state=state)
+        given, rated = self.deck is not None, self.seat_players() if self.rated else []
+        assert None not in rated, "a rated game's seats are each bound to a player"
+        return replace(
+            self,
+            deck=None,
+            given_deck=given,
+            lobby_version=self.lobby_version + 1,
+            state=state,
+            rated_players=tuple(player for player in rated if player is not None),
+        )
 
     def with_state(self, state: tg.AnyState) -> GameRecord:
         """After actions (the clock's ``schedule.changed`` then times them)."""

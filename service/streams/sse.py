@@ -35,7 +35,8 @@ from .. import json_text, metrics
 from ..clock.schedule import next_due
 from ..errors import ApiError
 from ..play import tokens
-from ..play.presenters import Viewer, game_view
+from ..play.presenters import Ratings, Viewer, game_view
+from ..ratings.finished import outcome_ratings
 from ..records.game_record import CorruptRecord, GameRecord
 from ..runtime import Runtime
 from ..storage.store import GameStore
@@ -165,8 +166,11 @@ def read_game(store: GameStore, game_id: str) -> tuple[GameRecord, float | None]
     return record, next_due(record)
 
 
-def views_since(reader: Reader, record: GameRecord, after: int | None, now: float) -> Iterator[bytes]:
-    """The reader's events after version ``after`` (``None``: the current view)."""
+def views_since(
+    reader: Reader, record: GameRecord, after: int | None, now: float, ratings: Ratings = None
+) -> Iterator[bytes]:
+    """The reader's events after version ``after`` (``None``: the current view); a finished rated game's end
+    carries ``ratings``."""
     if after is not None and after >= record.version:
         return
     viewer = Viewer(reader.seat, reader.token, now)
@@ -174,7 +178,8 @@ def views_since(reader: Reader, record: GameRecord, after: int | None, now: floa
         tag = record.tag(version)
 
         def render(version: int = version, state: tg.AnyState | None = state, tag: str = tag) -> bytes:
-            return sse_event(tag, version, game_view(reader.game_id, record, viewer, state, version))
+            view = game_view(reader.game_id, record, viewer, state, version, ratings)
+            return sse_event(tag, version, view)
 
         event = render() if reader.seat is not None else PUBLIC_EVENTS.event((reader.game_id, tag), render)
         metrics.get().events_sent.inc()
@@ -203,7 +208,8 @@ def _events(
         if record is None or not reader.still_reads(record):
             return
         runtime.runner.due(reader.game_id, due)
-        yield from views_since(reader, record, resumes_after(record, seen), runtime.now())
+        ratings = outcome_ratings(runtime.ratings, reader.game_id, record)
+        yield from views_since(reader, record, resumes_after(record, seen), runtime.now(), ratings)
         seen = record.version, record.nonce_at(record.version)
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return

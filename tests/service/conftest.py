@@ -23,6 +23,7 @@ from lobbies import Lobbies
 from redis_cluster import available, redis_cluster
 
 from service import create_app
+from service.ratings import rated_games
 
 #: The tests mirror the service's packages (http/, api/, play/, clock/, storage/, streams/, limits/, web/). They
 #: import the helpers beside this file, and each other by name (test_cluster runs other folders' tests again on a
@@ -109,6 +110,21 @@ def app(make_app: Callable[..., Flask]) -> Flask:
 @pytest.fixture
 def http(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture
+def rated_app(make_app: Callable[..., Flask], redis_client: redis.Redis) -> Iterator[Flask]:
+    """An app whose leaderboards are the test's own (a prefix of their own), dropped after it: tests sharing a
+    Redis never see each other's boards."""
+    app = make_app(RATINGS_PREFIX=f"test-{secrets.token_hex(6)}:")
+    yield app
+    boards = app.extensions["service"].ratings.boards
+    redis_client.delete(*(key for game in rated_games() for key in boards.keys(game)))
+
+
+@pytest.fixture
+def rated_http(rated_app: Flask) -> FlaskClient:
+    return rated_app.test_client()
 
 
 @pytest.fixture

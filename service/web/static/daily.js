@@ -57,12 +57,24 @@ export function dailyPanel({catalog, go, askName}) {
     form, error, board);
 }
 
-/** The ranks of the results of this browser's games on the deal `showing` (`game/players/day`); a game not over
- * yet has none. */
+/** The ranks of the results of this browser's games on the deal `showing` (`game/players/day`), asked with their
+ * seat tokens and, when the player played the deal, with the player key (one entry per game); a game not over yet
+ * has none. */
 async function ranks(showing) {
-  const held = storage.recent(Infinity).filter(([, facts]) => facts.daily === showing && facts.seatToken);
-  const found = await Promise.all(held.map(([, facts]) => get(`/daily/${showing}/me`, facts.seatToken).catch(() => null)));
-  return found.filter(Boolean);
+  const asks = storage.recent(Infinity).filter(([, facts]) => facts.daily === showing && facts.seatToken)
+    .map(([, facts]) => facts.seatToken);
+  const me = storage.player();
+  if (me && await playedDeal(me.key, showing)) asks.push(me.key);
+  const found = await Promise.all(asks.map((token) => get(`/daily/${showing}/me`, token).catch(() => null)));
+  return [...new Map(found.filter(Boolean).map((entry) => [entry.game_id, entry])).values()];
+}
+
+/** Whether the player finished a game on the deal `showing`: asked first, so that a player who has not played it
+ * causes no refused rank. */
+async function playedDeal(key, showing) {
+  const [game, players, day] = showing.split("/");
+  const page = await get(`/players/me/games?game=${game}&status=finished&limit=100`, key).catch(() => null);
+  return Boolean(page?.games.some((entry) => entry.daily === day && entry.players === Number(players)));
 }
 
 /** A result in words: a competitive game's place first, then cards left and turns. */
@@ -96,7 +108,9 @@ async function drawBoard(root, game, players, looks = LOOKS) {
   root.replaceChildren(
     h("h3", {id: "daily-board-title"}, t("daily.board_title", {game: t(`games:${game.name}.title`), count: players})),
     h("p", {}, `${count} ${bots}`),
-    ...mine.map((entry) => h("p", {class: "daily-mine"}, t("daily.your_rank", {rank: entry.rank, count: entry.count, result: result(entry, game)}))),
+    ...mine.map((entry) => h("p", {class: "daily-mine"},
+      t("daily.your_rank", {rank: entry.rank, count: entry.count, result: result(entry, game)}), " ",
+      t("daily.your_percentile", {percent: entry.percentile}))),
     rows.length
       ? h("table", {"aria-labelledby": "daily-board-title"},
         h("thead", {}, h("tr", {}, h("th", {scope: "col"}, t("daily.rank")), h("th", {scope: "col"}, t("daily.name")),

@@ -48,6 +48,7 @@ OPERATIONS = {
     ("get", "/v1/players/{player_id}"): "get_player",
     ("get", "/v1/players/{player_id}/games"): "list_player_games",
     ("get", "/v1/leaderboards/{game}"): "get_leaderboard",
+    ("get", "/v1/leaderboards/{game}/me"): "get_my_leaderboard_rank",
 }
 
 

@@ -24,7 +24,7 @@ def test_a_new_player_gets_an_id_and_a_key_shown_once_and_never_cached(http: Fla
     assert body["name"] == "Ann" and body["played"] == {} and body["since"].endswith("Z")
     me = http.get("/v1/players/me", headers=bearer(body["key"]))
     assert me.status_code == 200 and me.headers["Cache-Control"] == "no-store"
-    assert me.get_json() == {key: body[key] for key in ("player_id", "name", "since", "played")}
+    assert me.get_json() == {key: body[key] for key in ("player_id", "name", "since", "played", "ratings", "the_game")}
 
 
 def test_the_store_keeps_only_the_key_s_hash(http: FlaskClient, redis_client: redis.Redis) -> None:

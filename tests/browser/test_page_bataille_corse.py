@@ -89,7 +89,7 @@ def test_a_slap_in_a_collection_window_is_held_then_judged(person: Callable[...,
     page.wait_for_function("() => window.heard.some((text) => text.includes('Slaps judged'))")
     expect(page.locator(".moves li", has_text="You slapped: held until the slaps are judged")).to_have_count(1)
     expect(
-        page.locator(".moves li", has_text="Slaps judged, first received first: You false, a penalty")
+        page.locator(".moves li", has_text="Slaps judged, first received first: you slapped wrongly and pay a penalty")
     ).to_have_count(1)
     ann.assert_clean()
     # Read together (a log read that came late), a held slap is not said when its judgement came after it, and is

@@ -151,3 +151,67 @@ def test_ninja_and_the_game_say_what_changed(person: Callable[..., Person]) -> N
     said = ann.page.evaluate(SENTENCES, ["/web/tables/the_game.js", cases])
     assert said == ["Ann ended the turn and drew 2 cards", "You ended your turn", None]
     ann.assert_clean()
+
+
+DESCRIBED = """async ([module, entries]) => {
+  const table = await import(module);
+  const name = (seat) => ["You", "Ann", "Bob"][seat];
+  return entries.map((entry) => table.describe(entry, {name: name(entry.seat)}, name, 0));
+}"""
+
+
+def bataille_view(**changes: Any) -> dict[str, Any]:
+    seats = [{"seat": seat, "packet": 10, "state": "in", "errors": 0} for seat in range(3)]
+    return {"seat": 0, "status": "playing", "seats": seats, "pile": ["5H", "5D"], "flips": 2, "challenge": None,
+            "slap_window": None, "last_slap": None, **changes}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_sentences_said_to_you_and_the_server_s_combinations(person: Callable[..., Person], lang: str) -> None:
+    ann = person(locale={"en": "en-GB", "fr": "fr-FR"}[lang]).open()
+    you = {"en": "You", "fr": "Vous"}[lang]
+    skipped = [
+        [ninja_view(current_seat=2), ninja_view(pile=[4, 8], current_seat=1)],
+        [ninja_view(current_seat=2), ninja_view(pile=[4, 8, 8], current_seat=2)],
+    ]
+    said = ann.page.evaluate(SENTENCES, ["/web/tables/ninja.js", skipped])
+    both = {"en": "You and Ann", "fr": "You et Ann"}[lang]  # SENTENCES names seat 0 "You" in either language
+    assert said == [ann.say("games:ninja.happened.skipped", count=1, context="you", names="You"),
+                    ann.say("games:ninja.happened.skipped", count=2, context="you", names=both)]  # fmt: skip
+    assert said[1] == {"en": "You and Ann skip your turns", "fr": "You et Ann passez vos tours"}[lang]
+
+    won = {"seat": 1, "result": "valid", "combinations": ["double", "sum10"]}
+    seats = bataille_view()["seats"]
+    emptied = {"pile": [], "seats": [{**seat, "packet": 10 + 2 * (seat["seat"] == 1)} for seat in seats]}
+    cases = [
+        [bataille_view(), bataille_view(last_slap=won, **emptied)],
+        [
+            bataille_view(),
+            bataille_view(
+                last_slap={**won, "seat": 0},
+                pile=[],
+                seats=[{**seat, "packet": 10 + 2 * (seat["seat"] == 0)} for seat in seats],
+            ),
+        ],
+        [bataille_view(), bataille_view(**emptied)],  # no slap judged (a replay's older frame): who, not why
+    ]
+    said = ann.page.evaluate(SENTENCES, ["/web/tables/bataille_corse.js", cases])
+    how = ann.page.evaluate(
+        "async (keys) => { const i18n = await import('/web/i18n.js'); return i18n.list(keys.map((k) => i18n.t(k))); }",
+        ["games:bataille-corse.combinations.double", "games:bataille-corse.combinations.sum10"],
+    )
+    assert said == [
+        ann.say("games:bataille-corse.happened.slap_won", name="Ann", how=how),
+        ann.say("games:bataille-corse.happened.slap_won", context="you", how=how),
+        ann.say("games:bataille-corse.happened.takes_pile", name="Ann"),
+    ]
+
+    judge = {"type": "judge", "seat": 1, "results": [{"seat": 1, "result": "valid"}, {"seat": 0, "result": "stale"},
+                                                      {"seat": 2, "result": "false"}]}  # fmt: skip
+    [said] = ann.page.evaluate(DESCRIBED, ["/web/tables/bataille_corse.js", [judge]])
+    parts = [ann.say("games:bataille-corse.log.judged.valid", name="Ann"),
+             ann.say("games:bataille-corse.log.judged.stale", context="you"),
+             ann.say("games:bataille-corse.log.judged.false", name="Bob")]  # fmt: skip
+    assert said == ann.say("games:bataille-corse.log.judge", results="; ".join(parts))
+    assert you not in said and "You" not in said  # said to the seat in the sentence's own words, never spliced
+    ann.assert_clean()

@@ -40,13 +40,15 @@ class Flip(NamedTuple):
 
 class Slap(NamedTuple):
     """``seat`` slaps the pile it saw at ``pile_version``, received at ``at`` (ms; only a window's slaps keep it).
-    ``result`` and ``behind`` are set on the history's copy."""
+    ``result``, ``behind`` and, for a valid slap, the ``combinations`` that held on the pile it won are set on the
+    history's copy (the pile is gone once collected: the views read them here)."""
 
     seat: int
     pile_version: int
     result: str | None = None
     behind: int = 0
     at: int | None = None
+    combinations: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": "slap", "seat": self.seat, "pile_version": self.pile_version}
@@ -59,10 +61,12 @@ class Slap(NamedTuple):
 
 class Judge(NamedTuple):
     """The referee closes the collection window: the gathered slaps judged earliest received first. ``seat`` is the
-    earliest's; ``results`` (seat, result) in the order judged, set on the history's copy."""
+    earliest's; ``results`` (seat, result) in the order judged and the ``combinations`` of the pile a valid one won
+    (at most one is valid: the pile then changed), set on the history's copy."""
 
     seat: int
     results: tuple[tuple[int, str], ...] = ()
+    combinations: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         judged = [{"seat": seat, "result": result} for seat, result in self.results]

@@ -23,7 +23,7 @@ from .actions import FALSE, FLIPS, PENDING, STALE, VALID, Action, Flip, Judge, S
 from .cards import TRIES
 from .fields import Fields, Reason, Window, read_fields
 from .options import Options
-from .rules import slappable
+from .rules import combinations, slappable
 
 S = TypeVar("S", bound=Fields)
 #: How a pile was won (``State.won_by`` counts each): a valid slap, a challenge, or the rest (a lone seat's
@@ -130,16 +130,19 @@ class Table:
             if self.options.slap_window_ms:
                 self.gather(seat, seen, action.at)
                 return
-            self.added.append(Slap(seat, seen, self.judge_slap(seat)))
+            result, held = self.judge_slap(seat)
+            self.added.append(Slap(seat, seen, result, combinations=held))
         self.track()
 
-    def judge_slap(self, seat: int) -> str:
-        """C6 for a slap on the current version by a seat that may slap: valid (it collects) or false (it pays)."""
+    def judge_slap(self, seat: int) -> tuple[str, tuple[str, ...]]:
+        """C6 for a slap on the current version by a seat that may slap: valid (it collects; with the combinations
+        that held) or false (it pays)."""
         if slappable(self.pile, self.options):
+            held = tuple(combinations(self.pile, self.options))
             self.collect(seat, BY_SLAP)
-            return VALID
+            return VALID, held
         self.pay(seat)
-        return FALSE
+        return FALSE, ()
 
     # The collection window -------------------------------------------------------------------
     def gather(self, seat: int, seen: int, at: Any) -> None:
@@ -165,10 +168,16 @@ class Table:
         _, gathered = self.window
         self.window = None
         version = self.pile_version
-        results = []
+        results: list[tuple[int, str]] = []
+        won: tuple[str, ...] = ()
         for _, seat in sorted(gathered, key=lambda slap: slap[0]):  # stable: equal times in the order applied
-            results.append((seat, STALE if self.pile_version != version else self.judge_slap(seat)))
-        self.added.append(Judge(results[0][0], tuple(results)))
+            if self.pile_version != version:
+                results.append((seat, STALE))
+                continue
+            result, held = self.judge_slap(seat)
+            results.append((seat, result))
+            won = won or held
+        self.added.append(Judge(results[0][0], tuple(results), won))
         self.track()
 
     def may_slap(self, seat: int) -> bool:

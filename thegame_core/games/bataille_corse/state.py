@@ -177,7 +177,22 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
             None if self.window is None else (self.window[0], tuple(seat for _, seat in self.window[1])),
             self.outcome,
             () if seat is None else tuple(self.legal_actions(seat)),
+            self.last_slap(),
         )
+
+    def last_slap(self) -> tuple[int, str, tuple[str, ...]] | None:
+        """The last slap judged since the last flip, for the views: one applied valid or false, or the decisive one
+        of a judge (the valid one, else the earliest received). Stale and gathered slaps are passed over: a stale
+        slap changes no view but for the version."""
+        for action in reversed(self.history):
+            if isinstance(action, Flip):
+                return None
+            if isinstance(action, Slap) and action.result in (VALID, FALSE):
+                return action.seat, str(action.result), action.combinations
+            if isinstance(action, Judge) and action.results[0][1] != STALE:
+                seat, result = next((judged for judged in action.results if judged[1] == VALID), action.results[0])
+                return seat, result, action.combinations
+        return None
 
     def view(self, seat: int) -> dict[str, Any]:
         """The seat view of the HTTP contract, as a JSON-ready dict."""

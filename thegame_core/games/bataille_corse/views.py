@@ -15,7 +15,7 @@ from ...dealt import view_header, without_seat
 from ...outcome import Outcome
 from .actions import Action, Flip, Slap, action_from_dict
 from .cards import CARD_OF, NAMES
-from .options import Options
+from .options import COMBINATIONS, Options
 
 GAME_NAME = "bataille-corse"
 IN, OUT, EXCLUDED = "in", "out", "excluded"
@@ -24,7 +24,8 @@ IN, OUT, EXCLUDED = "in", "out", "excluded"
 class Observation(NamedTuple):
     """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment; ``pile`` holds card ints
     (``cards.NAMES`` gives their strings), bottom first; ``challenge`` is (challenger, payer, attempts left);
-    ``window`` an open collection window: when it closes (ms) and the seats whose slaps it gathered, in order."""
+    ``window`` an open collection window: when it closes (ms) and the seats whose slaps it gathered, in order;
+    ``last_slap`` the slap the last action judged (seat, result, the combinations of the pile it won), if any."""
 
     seat: int | None
     options: Options
@@ -41,6 +42,7 @@ class Observation(NamedTuple):
     window: tuple[int, tuple[int, ...]] | None
     outcome: Outcome[str] | None
     legal: tuple[Action, ...]
+    last_slap: tuple[int, str, tuple[str, ...]] | None = None
 
     @property
     def status(self) -> str:
@@ -61,7 +63,7 @@ class Observation(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The view of the HTTP contract: common fields, the table, and a seat's own actions."""
-        challenge, window = self.challenge, self.window
+        challenge, window, slap = self.challenge, self.window, self.last_slap
         playing = self.outcome is None
         seats = [
             {"seat": seat, "packet": packet, "state": state, "errors": errors}
@@ -79,6 +81,7 @@ class Observation(NamedTuple):
             else {"challenger": challenge[0], "payer": challenge[1], "attempts_left": challenge[2]},
             "flips": self.flips,
             "slap_window": None if window is None else {"closes_at": window[0], "slaps": list(window[1])},
+            "last_slap": None if slap is None else {"seat": slap[0], "result": slap[1], "combinations": list(slap[2])},
         }
         if self.seat is not None:
             view["seat"] = self.seat
@@ -90,6 +93,7 @@ def observation_from_view(view: Mapping[str, Any], options: Options) -> Observat
     """The inverse of ``Observation.to_dict()``, given the resolved options (the view's legal actions carry no seat:
     the view's seat is put back)."""
     seat, seats, challenge, window = view.get("seat"), view["seats"], view["challenge"], view["slap_window"]
+    slap = view.get("last_slap")  # a view stored before it was added has none
     return Observation(
         seat=seat,
         options=options,
@@ -108,6 +112,7 @@ def observation_from_view(view: Mapping[str, Any], options: Options) -> Observat
         window=None if window is None else (window["closes_at"], tuple(window["slaps"])),
         outcome=Outcome.from_dict(view["outcome"]),
         legal=tuple(action_from_dict({**action, "seat": seat}) for action in view.get("legal_actions", ())),
+        last_slap=None if slap is None else (slap["seat"], slap["result"], tuple(slap["combinations"])),
     )
 
 
@@ -158,6 +163,21 @@ VIEW_SCHEMA: dict[str, dict[str, Any]] = {
         },
         "description": "an open collection window (slap_window_ms): slaps on this pile_version are gathered, "
         "answered pending, and judged when it closes, the earliest received first; nobody flips meanwhile",
+    },
+    "last_slap": {
+        "type": ["object", "null"],
+        "properties": {
+            "seat": {"type": "integer"},
+            "result": {"type": "string", "enum": ["valid", "false"]},
+            "combinations": {
+                "type": "array",
+                "items": {"type": "string", "enum": list(COMBINATIONS)},
+                "description": "for a valid slap, the enabled combinations that held on the pile it won",
+            },
+        },
+        "description": "the slap the last action judged (a slap applied, or the decisive one of a window's judge: "
+        "the valid one, else the earliest received); null after any other action, while a window gathers, and after "
+        "a stale slap (a no-op)",
     },
     "seats": {
         "type": "array",

@@ -130,7 +130,7 @@ export function urgent(entry, fresh) {
 
 /** What the change from `before` to `view` meant, in a sentence shown over the table: who took the pile and why
  * (a combination, a challenge won), a false slap and its cost, a slap too late, a challenge and its tries, a seat
- * out; `null` for a plain flip. The server judged it; this names it from the two views the person saw. */
+ * out; `null` for a plain flip. The server judged it (`last_slap`: the combinations); this puts it in words. */
 export function happened(before, view, name) {
   const B = "games:bataille-corse.happened.";
   const gained = (seat) => seat.packet - before.seats[seat.seat].packet;
@@ -138,7 +138,8 @@ export function happened(before, view, name) {
     const taker = view.seats.reduce((most, seat) => (gained(seat) > gained(most) ? seat : most));
     const you = taker.seat === view.seat ? "you" : undefined;
     if (view.flips > before.flips) return t(`${B}challenge_won`, {name: name(taker.seat), context: you});
-    const found = combinationsOf(before.pile, view.options).map((each) => t(`games:bataille-corse.combinations.${each}`));
+    const slap = view.last_slap; // the server names the combinations that held on the pile a valid slap won
+    const found = (slap?.result === "valid" ? slap.combinations : []).map((each) => t(`games:bataille-corse.combinations.${each}`));
     return t(`${B}${found.length ? "slap_won" : "takes_pile"}`, {name: name(taker.seat), context: you, how: list(found)});
   }
   const paid = (seat) => view.flips === before.flips && gained(seat) < 0; // a false slap's cards (no flip took them)
@@ -159,44 +160,14 @@ export function happened(before, view, name) {
   return same && view.status === "playing" ? t(`${B}too_late`) : null;
 }
 
-/** The combinations that held on `pile` (card strings, bottom first) under `options`, by the rule sheet's names:
- * the words of a pile won (the server judges every slap; a replay's frames carry no options, and then none). */
-function combinationsOf(pile, options) {
-  if (!options || pile.length < 2) return [];
-  const rankOf = (text) => (text === "RJ" || text === "BJ" ? 13 : "A234567891JQK".indexOf(text[0])); // "10H": "1"
-  const ranks = pile.map(rankOf);
-  const [top, below, under] = [ranks.at(-1), ranks.at(-2), ranks.at(-3)];
-  const numeric = top !== 13 && below !== 13;
-  const values = new Set([top + 1, below + 1]);
-  const is = (a, b) => numeric && values.size === 2 && values.has(a) && values.has(b);
-  let total = 0;
-  let sum = false;
-  for (const rank of [...ranks].reverse()) {
-    if (rank > 8) break;
-    total += rank + 1;
-    if (total >= 10) {
-      sum = total === 10;
-      break;
-    }
-  }
-  const found = {
-    double: top === below,
-    sandwich: under !== undefined && top === under && top !== below && top !== 13,
-    suite: numeric && (Math.abs(top - below) === 1 || (options.wrap_K_A && values.has(1) && values.has(13))),
-    sum10: sum,
-    product10: is(2, 5) || is(1, 10),
-    poisson: is(6, 9),
-  };
-  return Object.keys(found).filter((each) => found[each] && options[each]);
-}
-
-export function describe(entry, who, names) {
+export function describe(entry, who, names, me) {
   switch (entry.type) {
     case "flip": return t("games:bataille-corse.log.flip", who);
     case "slap": return entry.result ? t("games:bataille-corse.log.slap_result", {...who, result: result(entry.result)})
       : t("games:bataille-corse.log.slap", who);
     case "judge": return t("games:bataille-corse.log.judge", {results: entry.results.map((judged) =>
-      t("games:bataille-corse.log.judged", {name: names(judged.seat), result: result(judged.result)})).join("; ")});
+      t(`games:bataille-corse.log.judged.${judged.result}`, {name: names(judged.seat),
+        context: judged.seat === me ? "you" : undefined})).join("; ")});
     default: return null;
   }
 }

@@ -140,7 +140,9 @@ export function happened(before, view, name) {
     for (let seat = (player + 1) % order.length; seat !== view.current_seat && skipped.length < order.length; seat = (seat + 1) % order.length) {
       if (seat !== player) skipped.push(seat);
     }
-    if (skipped.length) return t(`${N}skipped`, {names: list(skipped.map(name)), count: skipped.length});
+    // said to the seat itself when it is among them: named first ("You and Ann skip your turns")
+    const named = skipped.includes(view.seat) ? [view.seat, ...skipped.filter((seat) => seat !== view.seat)] : skipped;
+    if (skipped.length) return t(`${N}skipped`, {names: list(named.map(name)), count: skipped.length, context: you(named[0])});
   }
   return null;
 }

@@ -157,8 +157,9 @@ class Person:
         this click, and the game can even end then: the button is looked up and clicked in one step in the page,
         and when it is gone the caller waits for the next move again."""
         before = self.version()
-        clicked = self.page.evaluate("s => { const b = document.querySelector(s); b?.click(); return !!b; }",
-                                     self.NINJA_MOVE)
+        clicked = self.page.evaluate(
+            "s => { const b = document.querySelector(s); b?.click(); return !!b; }", self.NINJA_MOVE
+        )
         if clicked:
             self.wait_past(before)
 

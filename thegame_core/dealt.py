@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .errors import CorruptState, GameError, InvalidAction, InvalidSetup
+from .outcome import Outcome, Progress
 from .protocol import AnyState, GameDefaults
 
 T = TypeVar("T")
@@ -40,26 +42,98 @@ def checked_deck(deck: Any, cards: Sequence[int], what: str) -> tuple[int, ...]:
     return dealt
 
 
-def view_header(game: str, observation: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    """The fields every view of a dealt game starts with, in the contract's order, from an observation (its
-    ``status``, ``outcome``, ``version`` and ``options``) and its ``seats`` entries; the game adds its own after."""
-    outcome, options = observation.outcome, observation.options
-    return {
-        "game": game,
-        "status": observation.status,
-        "outcome": None if outcome is None else outcome.to_dict(),
-        "version": observation.version,
-        "options": options.to_dict(),
-        "players": options.players,
-        "seats": seats,
-    }
-
-
 def without_seat(action: Any) -> dict[str, Any]:
     """An action's dict form as a client sends it back (a view's ``legal_actions``): the token says who acts."""
     data: dict[str, Any] = action.to_dict()
     del data["seat"]
     return data
+
+
+@dataclass(slots=True)
+class Seen(Progress, ABC):
+    """What one seat (or a spectator, ``seat=None``) knows of a dealt game at one moment: the fields every game's
+    ``Observation`` starts with (``current_seat`` and ``waiting_for`` as the state has them), and its JSON view built
+    the same way. Bots decide from it; ``state.view(seat)`` is its ``to_dict()``, which the game's
+    ``observation_from_view`` reads back (``seen_in`` and ``legal_in`` read the shared part). A game's
+    ``Observation`` adds its own fields and gives its ``seats()`` and ``table()`` (and ``own()``, a seat's own
+    fields). A copy made for its reader: changing it changes nothing in the game (not frozen: one is built per
+    decision of every simulated game, and freezing costs time)."""
+
+    game: ClassVar[str]
+    seat: int | None
+    options: Any
+    current_seat: int | None
+    waiting_for: frozenset[int]
+    history: tuple[Any, ...]
+    outcome: Outcome[str] | None
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the game waits for this seat."""
+        return self.seat is not None and self.seat in self.waiting_for
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]:
+        """Every action this seat may send now (none for a spectator)."""
+
+    @abstractmethod
+    def seats(self) -> list[dict[str, Any]]:
+        """The view's ``seats``: each seat's public facts, by seat."""
+
+    @abstractmethod
+    def table(self) -> dict[str, Any]:
+        """The game's public fields of the view, after the fields every view starts with."""
+
+    def own(self) -> dict[str, Any]:
+        """A seat's own fields of its view, between ``seat`` and ``legal_actions``: none by default."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view of the HTTP contract (``docs/api.md``, "Views of every game"): the fields every view starts
+        with, in the contract's order, the game's ``table()``, then a seat's ``seat``, ``own()`` and
+        ``legal_actions`` (in dict form, without the seat: the token says who acts)."""
+        outcome, options = self.outcome, self.options
+        view: dict[str, Any] = {
+            "game": self.game,
+            "status": self.status,
+            "outcome": None if outcome is None else outcome.to_dict(),
+            "version": self.version,
+            "options": options.to_dict(),
+            "players": options.players,
+            "seats": self.seats(),
+            "current_seat": self.current_seat,
+            "waiting_for": sorted(self.waiting_for),
+            **self.table(),
+        }
+        if self.seat is not None:
+            view["seat"] = self.seat
+            view.update(self.own())
+            view["legal_actions"] = [without_seat(action) for action in self.legal_actions()]
+        return view
+
+    def lobby_view(self) -> dict[str, Any]:
+        """The view of a table before the deal, from an observation of nothing dealt: status ``"lobby"``."""
+        view = self.to_dict()
+        view["status"] = "lobby"
+        return view
+
+    @staticmethod
+    def seen_in(view: Mapping[str, Any], options: Any, history: tuple[Any, ...]) -> dict[str, Any]:
+        """The fields every observation starts with, from its ``to_dict()``, as keywords for the game's class."""
+        return {
+            "seat": view.get("seat"),
+            "options": options,
+            "current_seat": view["current_seat"],
+            "waiting_for": frozenset(view["waiting_for"]),
+            "history": history,
+            "outcome": Outcome.from_dict(view["outcome"]),
+        }
+
+    @staticmethod
+    def legal_in(view: Mapping[str, Any], parse_action: Callable[[Mapping[str, Any]], T]) -> tuple[T, ...]:
+        """A seat view's ``legal_actions``, parsed with the view's seat put back."""
+        seat = view.get("seat")
+        return tuple(parse_action({**action, "seat": seat}) for action in view.get("legal_actions", ()))
 
 
 def seat_problem(seat: Any, players: int) -> str | None:

@@ -90,7 +90,7 @@ class BatailleCorse(DealtGame[State]):
         return Slap(action.seat, action.pile_version, at=at_ms) if type(action) is Slap else action
 
     def observation(self, view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
-        return observation_from_view(view, options)
+        return observation_from_view(view, options, history)
 
     def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         return lobby_view(resolve_options(players, options))

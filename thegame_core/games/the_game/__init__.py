@@ -15,7 +15,7 @@ from .info import INFO
 from .options import MAX_HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PRESETS, STUCK_POLICIES, Options, resolve_options
 from .rules import CARDS_IN_DECK
 from .state import FULL_DECK, GAME_NAME, State
-from .views import Observation, observation_from_view
+from .views import Observation, lobby_view, observation_from_view
 
 __all__ = [
     "CARDS_IN_DECK",
@@ -65,13 +65,7 @@ class TheGame(DealtGame[State]):
         return observation_from_view(view, options, history)
 
     def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The table before the deal: the piles at their bases, every card still to draw, no hand."""
-        view = State.start(resolve_options(players, options), FULL_DECK).public_view()
-        view.update(status="lobby", outcome=None, current_seat=None, waiting_for=[], draw_pile=CARDS_IN_DECK)
-        view.update(score=CARDS_IN_DECK, placed_this_turn=0, required_this_turn=0, signals=[])
-        for entry in view["seats"]:
-            entry["hand_size"] = 0
-        return view
+        return lobby_view(resolve_options(players, options))
 
 
 GAME = TheGame()

@@ -236,39 +236,67 @@ class Dealt(Protocol):
 S = TypeVar("S", bound=Dealt)
 
 
-class DealtGame(GameDefaults, ABC, Generic[S]):
-    """A registry entry (``protocol.Game``) for a game dealt from a seed or a deck, whose states are ``S``; a
-    game sets ``name``, ``info`` and ``bots`` and gives the hooks below, typed with its own action and
-    observation types (``registry.register`` checks the whole against ``protocol.Game``)."""
+ActionT = TypeVar("ActionT")  # a game's action type
+ObsT = TypeVar("ObsT")  # a game's observation type
+
+
+@dataclass(frozen=True)
+class Hooks(Generic[S, ActionT, ObsT]):
+    """A dealt game's own functions, named once where its registry entry is made (``DealtGame.hooks``): the entry
+    hands each call on, so no game writes a one-line method per hook."""
+
+    #: Validated options from the players and what a caller gives (``InvalidSetup`` otherwise).
+    resolve_options: Callable[[Any, Mapping[str, Any] | None], Any]
+    #: The state dealt from a deck under resolved options, from a first seat (``InvalidSetup`` for a deck that is
+    #: not the game's).
+    start: Callable[[Any, Sequence[Any], int], S]
+    #: An action from its dict form (``InvalidAction`` if malformed).
+    parse_action: Callable[[Mapping[str, Any]], ActionT]
+    #: The observation a seat's view shows, given its resolved options and the history of actions.
+    observation: Callable[[Mapping[str, Any], Any, tuple[ActionT, ...]], ObsT]
+    #: The public view of the table before the deal, under resolved options.
+    lobby_view: Callable[[Any], dict[str, Any]]
+    #: An action from one entry of the default history notation; None for a game that writes its history
+    #: otherwise (it overrides ``history_notation`` and ``replay_history``).
+    action_from_notation: Callable[[str], ActionT] | None = None
+
+
+class DealtGame(GameDefaults, ABC, Generic[S, ActionT, ObsT]):
+    """A registry entry (``protocol.Game``) for a game dealt from a seed or a deck, whose states are ``S``, actions
+    ``ActionT`` and observations ``ObsT``; a game sets ``name``, ``info``, ``bots`` and its ``hooks``, and writes its
+    ``shuffled_deck`` (``registry.register`` checks the whole against ``protocol.Game``)."""
 
     name: ClassVar[str]
+    hooks: Hooks[S, ActionT, ObsT]
 
     # A game's hooks ------------------------------------------------------------------------
-    @abstractmethod
     def resolve_options(self, players: Any, options: Mapping[str, Any] | None) -> Any:
         """Validated options (``InvalidSetup`` otherwise)."""
+        return self.hooks.resolve_options(players, options)
 
-    @abstractmethod
     def start(self, options: Any, deck: Sequence[Any], first_seat: int) -> S:
         """The state dealt from ``deck`` (``InvalidSetup`` for a deck that is not the game's)."""
+        return self.hooks.start(options, deck, first_seat)
 
     @abstractmethod
     def shuffled_deck(self, seed: int, options: Any = None) -> tuple[Any, ...]:
         """The deck ``seed`` deals under the resolved ``options`` (None: the defaults; a game whose cards depend
         on its options reads them)."""
 
-    @abstractmethod
-    def parse_action(self, data: Mapping[str, Any]) -> Any:
+    def parse_action(self, data: Mapping[str, Any]) -> ActionT:
         """An action from its dict form (``InvalidAction`` if malformed)."""
+        return self.hooks.parse_action(data)
 
-    def action_from_notation(self, text: str) -> Any:
-        """An action from one entry of the default history notation (``InvalidAction`` if malformed); a game that
-        writes its history otherwise overrides ``history_notation`` and ``replay_history`` instead."""
-        raise NotImplementedError(f"{self.name} writes its history with history_notation")
+    def action_from_notation(self, text: str) -> ActionT:
+        """An action from one entry of the default history notation (``InvalidAction`` if malformed)."""
+        parse = self.hooks.action_from_notation
+        if parse is None:
+            raise NotImplementedError(f"{self.name} writes its history with history_notation")
+        return parse(text)
 
-    @abstractmethod
-    def observation(self, view: Mapping[str, Any], options: Any, history: tuple[Any, ...]) -> Any:
-        """The observation a seat's ``view`` shows, given its resolved ``options`` and the ``history`` of actions."""
+    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The public view of the table before the deal (status ``"lobby"``, nothing dealt)."""
+        return self.hooks.lobby_view(self.resolve_options(players, options))
 
     # What every dealt game shares ----------------------------------------------------------
     def new_game(
@@ -305,10 +333,10 @@ class DealtGame(GameDefaults, ABC, Generic[S]):
         start = self.start(self.resolve_options(players, options), deck, first_seat)
         return start.apply_all([self.parse_action(action) for action in actions])  # type: ignore[no-any-return]
 
-    def observation_from_view(self, view: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> Any:
+    def observation_from_view(self, view: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> ObsT:
         """``state.observe(seat)`` from ``state.view(seat)`` and ``state.public_log()`` (a client's bot reads it)."""
         history = tuple(self.parse_action(action) for action in actions)
-        return self.observation(view, self.resolve_options(view["players"], view["options"]), history)
+        return self.hooks.observation(view, self.resolve_options(view["players"], view["options"]), history)
 
     def to_dict(self, state: AnyState) -> dict[str, Any]:
         """The snapshot: format version, setup, and the history in notation (``TypeError`` for another game's

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...dealt import DealtGame, shuffled
+from ...dealt import DealtGame, Hooks, shuffled
 from ...outcome import Outcome
 from ...protocol import BotFactory
 from .actions import PILES, SIGNAL_KINDS, Action, EndTurn, Play, Signal, action_from_dict, action_from_notation
@@ -39,33 +39,24 @@ __all__ = [
 ]
 
 
-class TheGame(DealtGame[State]):
+class TheGame(DealtGame[State, Action, Observation]):
     """The registry entry for The Game (``protocol.Game[Action, Observation]``)."""
 
     name = GAME_NAME
     info = INFO
     bots: ClassVar[Mapping[str, BotFactory]] = {"random": RandomBot, "greedy": GreedyBot, "best": BestBot}
 
-    def resolve_options(self, players: Any, options: Mapping[str, Any] | None) -> Options:
-        return resolve_options(players, options)
-
-    def start(self, options: Options, deck: Sequence[int], first_seat: int) -> State:
-        return State.start(options, deck, first_seat)
+    hooks = Hooks(
+        resolve_options=resolve_options,
+        start=State.start,
+        parse_action=action_from_dict,
+        observation=observation_from_view,
+        lobby_view=lobby_view,
+        action_from_notation=action_from_notation,
+    )
 
     def shuffled_deck(self, seed: int, options: Any = None) -> tuple[int, ...]:
         return shuffled(FULL_DECK, seed)
-
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return action_from_dict(data)
-
-    def action_from_notation(self, text: str) -> Action:
-        return action_from_notation(text)
-
-    def observation(self, view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
-        return observation_from_view(view, options, history)
-
-    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        return lobby_view(resolve_options(players, options))
 
 
 GAME = TheGame()

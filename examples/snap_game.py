@@ -264,7 +264,7 @@ class SnapGame(GameDefaults):
 
     def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         resolved = _options(players, options)
-        return View(None, resolved, None, frozenset(), (), None, (), 0, resolved.cards, (0,) * players).lobby_view()
+        return View.lobby_view(resolved, pile=(), pile_version=0, left=resolved.cards, points=(0,) * players)
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         try:

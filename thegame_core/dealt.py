@@ -111,9 +111,14 @@ class Seen(Progress, ABC):
             view["legal_actions"] = [without_seat(action) for action in self.legal_actions()]
         return view
 
-    def lobby_view(self) -> dict[str, Any]:
-        """The view of a table before the deal, from an observation of nothing dealt: status ``"lobby"``."""
-        view = self.to_dict()
+    @classmethod
+    def lobby_view(cls, options: Any, **table: Any) -> dict[str, Any]:
+        """The view of a table before the deal, status ``"lobby"``: an observation of nothing dealt (no seat, turn,
+        history or outcome) whose game fields are ``table``."""
+        empty = cls(
+            seat=None, options=options, current_seat=None, waiting_for=frozenset(), history=(), outcome=None, **table
+        )
+        view = empty.to_dict()
         view["status"] = "lobby"
         return view
 

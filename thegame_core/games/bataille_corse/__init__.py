@@ -69,13 +69,7 @@ class BatailleCorse(DealtGame[State, Action, Observation]):
     #: Its bots' "normal" reaction level (``thegame_core.reaction``), with its spread.
     bot_pace = BotPace(round(LEVELS[DEFAULT_LEVEL].mean_ms), round(LEVELS[DEFAULT_LEVEL].spread_ms))
 
-    hooks = Hooks(
-        resolve_options=resolve_options,
-        start=State.start,
-        parse_action=action_from_dict,
-        observation=observation_from_view,
-        lobby_view=lobby_view,
-    )
+    hooks = Hooks(resolve_options, State.start, action_from_dict, observation_from_view, lobby_view)
 
     def __init__(self) -> None:
         self.bots: dict[str, BotFactory] = dict(BOTS)

@@ -101,13 +101,8 @@ def observation_from_view(view: Mapping[str, Any], options: Options, history: tu
 def lobby_view(options: Options) -> dict[str, Any]:
     """The public view of the table before the deal: status ``"lobby"``, nothing dealt."""
     players = options.players
-    return Observation(
-        seat=None,
-        options=options,
-        current_seat=None,
-        waiting_for=frozenset(),
-        history=(),
-        outcome=None,
+    return Observation.lobby_view(
+        options,
         pile=(),
         penalty_cards=0,
         pile_version=0,
@@ -118,7 +113,7 @@ def lobby_view(options: Options) -> dict[str, Any]:
         errors=(0,) * players,
         window=None,
         legal=(),
-    ).lobby_view()
+    )
 
 
 #: JSON Schema fragments of the fields Bataille corse adds to the common view fields (``GameInfo.view``).

@@ -98,12 +98,7 @@ class Ninja(DealtGame[State, Action, Observation]):
     bot_pace = BotPace(1500)
 
     hooks = Hooks(
-        resolve_options=resolve_options,
-        start=State.start,
-        parse_action=action_from_dict,
-        observation=observation_from_view,
-        lobby_view=lobby_view,
-        action_from_notation=action_from_notation,
+        resolve_options, State.start, action_from_dict, observation_from_view, lobby_view, action_from_notation
     )
 
     def __init__(self) -> None:

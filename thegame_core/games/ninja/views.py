@@ -107,13 +107,8 @@ def observation_from_view(view: Mapping[str, Any], options: Options, history: tu
 def lobby_view(options: Options) -> dict[str, Any]:
     """The public view of the table before the deal: status ``"lobby"``, nothing dealt, every card in the stock."""
     players = options.players
-    return Observation(
-        seat=None,
-        options=options,
-        current_seat=None,
-        waiting_for=frozenset(),
-        history=(),
-        outcome=None,
+    return Observation.lobby_view(
+        options,
         hand=(),
         phase=None,
         pile=(),
@@ -127,7 +122,7 @@ def lobby_view(options: Options) -> dict[str, Any]:
         face_down=(0,) * players,
         ready=(False,) * players,
         legal=(),
-    ).lobby_view()
+    )
 
 
 #: JSON Schema fragments of the fields Ninja adds to the common view fields (``GameInfo.view``).

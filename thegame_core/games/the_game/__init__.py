@@ -47,12 +47,7 @@ class TheGame(DealtGame[State, Action, Observation]):
     bots: ClassVar[Mapping[str, BotFactory]] = {"random": RandomBot, "greedy": GreedyBot, "best": BestBot}
 
     hooks = Hooks(
-        resolve_options=resolve_options,
-        start=State.start,
-        parse_action=action_from_dict,
-        observation=observation_from_view,
-        lobby_view=lobby_view,
-        action_from_notation=action_from_notation,
+        resolve_options, State.start, action_from_dict, observation_from_view, lobby_view, action_from_notation
     )
 
     def shuffled_deck(self, seed: int, options: Any = None) -> tuple[int, ...]:

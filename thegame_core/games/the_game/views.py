@@ -119,13 +119,8 @@ def observation_from_view(view: Mapping[str, Any], options: Options, history: tu
 def lobby_view(options: Options) -> dict[str, Any]:
     """The table before the deal: the piles at their bases, every card still to draw, no hand."""
     players = options.players
-    return Observation(
-        seat=None,
-        options=options,
-        current_seat=None,
-        waiting_for=frozenset(),
-        history=(),
-        outcome=None,
+    return Observation.lobby_view(
+        options,
         hand=(),
         tops=rules.BASES,
         draw_pile=rules.CARDS_IN_DECK,
@@ -133,7 +128,7 @@ def lobby_view(options: Options) -> dict[str, Any]:
         placed_this_turn=0,
         required_this_turn=0,
         signals=(),
-    ).lobby_view()
+    )
 
 
 # Every play of every seat, built once and shared (actions are immutable): bots and simulations

@@ -112,11 +112,11 @@ class Seen(Progress, ABC):
         return view
 
     @classmethod
-    def lobby_view(cls, options: Any, **table: Any) -> dict[str, Any]:
+    def lobby_view(cls, options: Any, **fields: Any) -> dict[str, Any]:
         """The view of a table before the deal, status ``"lobby"``: an observation of nothing dealt (no seat, turn,
-        history or outcome) whose game fields are ``table``."""
+        history or outcome) with the game's own ``fields``."""
         empty = cls(
-            seat=None, options=options, current_seat=None, waiting_for=frozenset(), history=(), outcome=None, **table
+            seat=None, options=options, current_seat=None, waiting_for=frozenset(), history=(), outcome=None, **fields
         )
         view = empty.to_dict()
         view["status"] = "lobby"

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
 
-from thegame_core.dealt import Recorded, checked_first_seat, view_header, without_seat
+from thegame_core.dealt import Recorded, Seen, checked_first_seat
 from thegame_core.errors import CorruptState, GameOver, IllegalAction, InvalidAction, InvalidSetup, NotYourTurn
 from thegame_core.option_table import check_players, resolve
 from thegame_core.outcome import Outcome, Progress
@@ -57,39 +57,28 @@ def _options(players: Any, options: Mapping[str, Any] | None) -> Options:
     return resolve(check_players(players, 2, 4), options or {}, INFO.options, INFO.presets, Options)
 
 
-@dataclass(frozen=True)
-class View(Progress):
-    """What a seat (or a spectator) sees: everything but the order of the deck."""
+@dataclass(slots=True)
+class View(Seen):
+    """What a seat (or a spectator) sees: everything but the order of the deck. ``Seen`` holds the fields every
+    observation starts with and builds the dict form; a game gives its ``seats()``, ``table()`` and legal actions."""
 
-    seat: int | None
+    game: ClassVar[str] = NAME
+
     options: Options
     pile: tuple[int, ...]
     pile_version: int
     left: int
     points: tuple[int, ...]
-    current_seat: int
-    history: tuple[Action, ...]
-    outcome: Outcome | None
     legal: tuple[Action, ...] = ()
 
     def legal_actions(self) -> list[Action]:
         return list(self.legal)
 
-    def to_dict(self) -> dict[str, Any]:
-        playing = self.outcome is None
-        seats = [{"seat": seat, "points": points} for seat, points in enumerate(self.points)]
-        view: dict[str, Any] = {
-            **view_header(NAME, self, seats),
-            "current_seat": self.current_seat,
-            "waiting_for": [self.current_seat] if playing else [],
-            "pile": list(self.pile),
-            "pile_version": self.pile_version,
-            "deck": self.left,
-        }
-        if self.seat is not None:
-            view["seat"] = self.seat
-            view["legal_actions"] = [without_seat(action) for action in self.legal]
-        return view
+    def seats(self) -> list[dict[str, Any]]:
+        return [{"seat": seat, "points": points} for seat, points in enumerate(self.points)]
+
+    def table(self) -> dict[str, Any]:
+        return {"pile": list(self.pile), "pile_version": self.pile_version, "deck": self.left}
 
 
 @dataclass(frozen=True)
@@ -178,13 +167,14 @@ class State(Progress, Recorded, StateDefaults):
         return View(
             seat,
             self.options,
+            self.current_seat,
+            self.waiting_for,
+            self.history,
+            self.outcome,
             self.pile,
             self.pile_version,
             left,
             self.points,
-            self.current_seat,
-            self.history,
-            self.outcome,
             legal,
         )
 
@@ -273,9 +263,8 @@ class SnapGame(GameDefaults):
         return State(resolved, tuple(deck), first_seat, points=(0,) * players, current_seat=first_seat)
 
     def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        view = self.new_game(players=players, seed=0, options=options).public_view()
-        view.update(status="lobby", current_seat=None, waiting_for=[])
-        return view
+        resolved = _options(players, options)
+        return View.lobby_view(resolved, pile=(), pile_version=0, left=resolved.cards, points=(0,) * players)
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         try:
@@ -288,18 +277,14 @@ class SnapGame(GameDefaults):
         raise InvalidAction(f"unknown action type {data.get('type')!r}")
 
     def observation_from_view(self, view: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> View:
-        seat = view.get("seat")
+        history = tuple(map(self.parse_action, actions))
         return View(
-            seat,
-            _options(view["players"], view["options"]),
-            tuple(view["pile"]),
-            view["pile_version"],
-            view["deck"],
-            tuple(entry["points"] for entry in view["seats"]),
-            view["current_seat"],
-            tuple(map(self.parse_action, actions)),
-            Outcome.from_dict(view["outcome"]),
-            tuple(self.parse_action({**action, "seat": seat}) for action in view.get("legal_actions", ())),
+            **Seen.seen_in(view, _options(view["players"], view["options"]), history),
+            pile=tuple(view["pile"]),
+            pile_version=view["pile_version"],
+            left=view["deck"],
+            points=tuple(entry["points"] for entry in view["seats"]),
+            legal=Seen.legal_in(view, self.parse_action),
         )
 
     def replay(self, record: Mapping[str, Any]) -> State:

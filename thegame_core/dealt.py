@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .errors import CorruptState, GameError, InvalidAction, InvalidSetup
+from .outcome import Outcome, Progress
 from .protocol import AnyState, GameDefaults
 
 T = TypeVar("T")
@@ -40,26 +42,103 @@ def checked_deck(deck: Any, cards: Sequence[int], what: str) -> tuple[int, ...]:
     return dealt
 
 
-def view_header(game: str, observation: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    """The fields every view of a dealt game starts with, in the contract's order, from an observation (its
-    ``status``, ``outcome``, ``version`` and ``options``) and its ``seats`` entries; the game adds its own after."""
-    outcome, options = observation.outcome, observation.options
-    return {
-        "game": game,
-        "status": observation.status,
-        "outcome": None if outcome is None else outcome.to_dict(),
-        "version": observation.version,
-        "options": options.to_dict(),
-        "players": options.players,
-        "seats": seats,
-    }
-
-
 def without_seat(action: Any) -> dict[str, Any]:
     """An action's dict form as a client sends it back (a view's ``legal_actions``): the token says who acts."""
     data: dict[str, Any] = action.to_dict()
     del data["seat"]
     return data
+
+
+@dataclass(slots=True)
+class Seen(Progress, ABC):
+    """What one seat (or a spectator, ``seat=None``) knows of a dealt game at one moment: the fields every game's
+    ``Observation`` starts with (``current_seat`` and ``waiting_for`` as the state has them), and its JSON view built
+    the same way. Bots decide from it; ``state.view(seat)`` is its ``to_dict()``, which the game's
+    ``observation_from_view`` reads back (``seen_in`` and ``legal_in`` read the shared part). A game's
+    ``Observation`` adds its own fields and gives its ``seats()`` and ``table()`` (and ``own()``, a seat's own
+    fields). A copy made for its reader: changing it changes nothing in the game (not frozen: one is built per
+    decision of every simulated game, and freezing costs time)."""
+
+    game: ClassVar[str]
+    seat: int | None
+    options: Any
+    current_seat: int | None
+    waiting_for: frozenset[int]
+    history: tuple[Any, ...]
+    outcome: Outcome[str] | None
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the game waits for this seat."""
+        return self.seat is not None and self.seat in self.waiting_for
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]:
+        """Every action this seat may send now (none for a spectator)."""
+
+    @abstractmethod
+    def seats(self) -> list[dict[str, Any]]:
+        """The view's ``seats``: each seat's public facts, by seat."""
+
+    @abstractmethod
+    def table(self) -> dict[str, Any]:
+        """The game's public fields of the view, after the fields every view starts with."""
+
+    def own(self) -> dict[str, Any]:
+        """A seat's own fields of its view, between ``seat`` and ``legal_actions``: none by default."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view of the HTTP contract (``docs/api.md``, "Views of every game"): the fields every view starts
+        with, in the contract's order, the game's ``table()``, then a seat's ``seat``, ``own()`` and
+        ``legal_actions`` (in dict form, without the seat: the token says who acts)."""
+        outcome, options = self.outcome, self.options
+        view: dict[str, Any] = {
+            "game": self.game,
+            "status": self.status,
+            "outcome": None if outcome is None else outcome.to_dict(),
+            "version": self.version,
+            "options": options.to_dict(),
+            "players": options.players,
+            "seats": self.seats(),
+            "current_seat": self.current_seat,
+            "waiting_for": sorted(self.waiting_for),
+            **self.table(),
+        }
+        if self.seat is not None:
+            view["seat"] = self.seat
+            view.update(self.own())
+            view["legal_actions"] = [without_seat(action) for action in self.legal_actions()]
+        return view
+
+    @classmethod
+    def lobby_view(cls, options: Any, **fields: Any) -> dict[str, Any]:
+        """The view of a table before the deal, status ``"lobby"``: an observation of nothing dealt (no seat, turn,
+        history or outcome) with the game's own ``fields``."""
+        empty = cls(
+            seat=None, options=options, current_seat=None, waiting_for=frozenset(), history=(), outcome=None, **fields
+        )
+        view = empty.to_dict()
+        view["status"] = "lobby"
+        return view
+
+    @staticmethod
+    def seen_in(view: Mapping[str, Any], options: Any, history: tuple[Any, ...]) -> dict[str, Any]:
+        """The fields every observation starts with, from its ``to_dict()``, as keywords for the game's class."""
+        return {
+            "seat": view.get("seat"),
+            "options": options,
+            "current_seat": view["current_seat"],
+            "waiting_for": frozenset(view["waiting_for"]),
+            "history": history,
+            "outcome": Outcome.from_dict(view["outcome"]),
+        }
+
+    @staticmethod
+    def legal_in(view: Mapping[str, Any], parse_action: Callable[[Mapping[str, Any]], T]) -> tuple[T, ...]:
+        """A seat view's ``legal_actions``, parsed with the view's seat put back."""
+        seat = view.get("seat")
+        return tuple(parse_action({**action, "seat": seat}) for action in view.get("legal_actions", ()))
 
 
 def seat_problem(seat: Any, players: int) -> str | None:
@@ -162,39 +241,67 @@ class Dealt(Protocol):
 S = TypeVar("S", bound=Dealt)
 
 
-class DealtGame(GameDefaults, ABC, Generic[S]):
-    """A registry entry (``protocol.Game``) for a game dealt from a seed or a deck, whose states are ``S``; a
-    game sets ``name``, ``info`` and ``bots`` and gives the hooks below, typed with its own action and
-    observation types (``registry.register`` checks the whole against ``protocol.Game``)."""
+ActionT = TypeVar("ActionT")  # a game's action type
+ObsT = TypeVar("ObsT")  # a game's observation type
+
+
+@dataclass(frozen=True)
+class Hooks(Generic[S, ActionT, ObsT]):
+    """A dealt game's own functions, named once where its registry entry is made (``DealtGame.hooks``): the entry
+    hands each call on, so no game writes a one-line method per hook."""
+
+    #: Validated options from the players and what a caller gives (``InvalidSetup`` otherwise).
+    resolve_options: Callable[[Any, Mapping[str, Any] | None], Any]
+    #: The state dealt from a deck under resolved options, from a first seat (``InvalidSetup`` for a deck that is
+    #: not the game's).
+    start: Callable[[Any, Sequence[Any], int], S]
+    #: An action from its dict form (``InvalidAction`` if malformed).
+    parse_action: Callable[[Mapping[str, Any]], ActionT]
+    #: The observation a seat's view shows, given its resolved options and the history of actions.
+    observation: Callable[[Mapping[str, Any], Any, tuple[ActionT, ...]], ObsT]
+    #: The public view of the table before the deal, under resolved options.
+    lobby_view: Callable[[Any], dict[str, Any]]
+    #: An action from one entry of the default history notation; None for a game that writes its history
+    #: otherwise (it overrides ``history_notation`` and ``replay_history``).
+    action_from_notation: Callable[[str], ActionT] | None = None
+
+
+class DealtGame(GameDefaults, ABC, Generic[S, ActionT, ObsT]):
+    """A registry entry (``protocol.Game``) for a game dealt from a seed or a deck, whose states are ``S``, actions
+    ``ActionT`` and observations ``ObsT``; a game sets ``name``, ``info``, ``bots`` and its ``hooks``, and writes its
+    ``shuffled_deck`` (``registry.register`` checks the whole against ``protocol.Game``)."""
 
     name: ClassVar[str]
+    hooks: Hooks[S, ActionT, ObsT]
 
     # A game's hooks ------------------------------------------------------------------------
-    @abstractmethod
     def resolve_options(self, players: Any, options: Mapping[str, Any] | None) -> Any:
         """Validated options (``InvalidSetup`` otherwise)."""
+        return self.hooks.resolve_options(players, options)
 
-    @abstractmethod
     def start(self, options: Any, deck: Sequence[Any], first_seat: int) -> S:
         """The state dealt from ``deck`` (``InvalidSetup`` for a deck that is not the game's)."""
+        return self.hooks.start(options, deck, first_seat)
 
     @abstractmethod
     def shuffled_deck(self, seed: int, options: Any = None) -> tuple[Any, ...]:
         """The deck ``seed`` deals under the resolved ``options`` (None: the defaults; a game whose cards depend
         on its options reads them)."""
 
-    @abstractmethod
-    def parse_action(self, data: Mapping[str, Any]) -> Any:
+    def parse_action(self, data: Mapping[str, Any]) -> ActionT:
         """An action from its dict form (``InvalidAction`` if malformed)."""
+        return self.hooks.parse_action(data)
 
-    def action_from_notation(self, text: str) -> Any:
-        """An action from one entry of the default history notation (``InvalidAction`` if malformed); a game that
-        writes its history otherwise overrides ``history_notation`` and ``replay_history`` instead."""
-        raise NotImplementedError(f"{self.name} writes its history with history_notation")
+    def action_from_notation(self, text: str) -> ActionT:
+        """An action from one entry of the default history notation (``InvalidAction`` if malformed)."""
+        parse = self.hooks.action_from_notation
+        if parse is None:
+            raise NotImplementedError(f"{self.name} writes its history with history_notation")
+        return parse(text)
 
-    @abstractmethod
-    def observation(self, view: Mapping[str, Any], options: Any, history: tuple[Any, ...]) -> Any:
-        """The observation a seat's ``view`` shows, given its resolved ``options`` and the ``history`` of actions."""
+    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The public view of the table before the deal (status ``"lobby"``, nothing dealt)."""
+        return self.hooks.lobby_view(self.resolve_options(players, options))
 
     # What every dealt game shares ----------------------------------------------------------
     def new_game(
@@ -231,10 +338,10 @@ class DealtGame(GameDefaults, ABC, Generic[S]):
         start = self.start(self.resolve_options(players, options), deck, first_seat)
         return start.apply_all([self.parse_action(action) for action in actions])  # type: ignore[no-any-return]
 
-    def observation_from_view(self, view: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> Any:
+    def observation_from_view(self, view: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> ObsT:
         """``state.observe(seat)`` from ``state.view(seat)`` and ``state.public_log()`` (a client's bot reads it)."""
         history = tuple(self.parse_action(action) for action in actions)
-        return self.observation(view, self.resolve_options(view["players"], view["options"]), history)
+        return self.hooks.observation(view, self.resolve_options(view["players"], view["options"]), history)
 
     def to_dict(self, state: AnyState) -> dict[str, Any]:
         """The snapshot: format version, setup, and the history in notation (``TypeError`` for another game's

@@ -1,4 +1,4 @@
-"""The analysis's answers (``api/analysis.py``): a finished game's analysis move by move, or one under way (202)."""
+"""The analysis's answers (``api/analysis.py``): a finished game's, move by move, and one under way (``202``)."""
 
 from __future__ import annotations
 

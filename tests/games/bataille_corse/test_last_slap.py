@@ -79,7 +79,7 @@ def test_a_view_read_back_and_a_stored_history_replayed_keep_the_last_slap() -> 
     start = position(2, PACKETS, "7H 2C 7D", current=0)
     won = slap(start, 0)
     observation = won.observe(1)
-    assert observation_from_view(observation.to_dict(), won.options) == observation
+    assert observation_from_view(observation.to_dict(), won.options, won.history) == observation
     replayed = GAME.replay_history(start, GAME.history_notation(won), len(start.history))
     assert replayed.public_view()["last_slap"] == {"seat": 0, "result": "valid", "combinations": ["sandwich"]}
 

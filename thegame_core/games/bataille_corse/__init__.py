@@ -26,10 +26,9 @@ Where the rules leave a choice, this package decides as follows (each covered by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...dealt import DealtGame
+from ...dealt import DealtGame, Hooks
 from ...errors import CorruptState
 from ...protocol import BotFactory, BotPace, GameInfo
 from ...reaction import DEFAULT_LEVEL, LEVELS
@@ -61,7 +60,7 @@ __all__ = [
 ]
 
 
-class BatailleCorse(DealtGame[State]):
+class BatailleCorse(DealtGame[State, Action, Observation]):
     """The registry entry for Bataille corse (``protocol.Game``). ``realtime``: a referee races its seats."""
 
     name = GAME_NAME
@@ -70,30 +69,17 @@ class BatailleCorse(DealtGame[State]):
     #: Its bots' "normal" reaction level (``thegame_core.reaction``), with its spread.
     bot_pace = BotPace(round(LEVELS[DEFAULT_LEVEL].mean_ms), round(LEVELS[DEFAULT_LEVEL].spread_ms))
 
+    hooks = Hooks(resolve_options, State.start, action_from_dict, observation_from_view, lobby_view)
+
     def __init__(self) -> None:
         self.bots: dict[str, BotFactory] = dict(BOTS)
-
-    def resolve_options(self, players: Any, options: Mapping[str, Any] | None) -> Options:
-        return resolve_options(players, options)
-
-    def start(self, options: Options, deck: Sequence[Any], first_seat: int) -> State:
-        return State.start(options, deck, first_seat)
 
     def shuffled_deck(self, seed: int, options: Any = None) -> tuple[str, ...]:
         return shuffled_deck(seed, options is not None and options.jokers)
 
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return action_from_dict(data)
-
     def received(self, action: Action, at_ms: int) -> Action:
         """A slap received by the referee at ``at_ms``: its time judges a collection window (kept only there)."""
         return Slap(action.seat, action.pile_version, at=at_ms) if type(action) is Slap else action
-
-    def observation(self, view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
-        return observation_from_view(view, options)
-
-    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        return lobby_view(resolve_options(players, options))
 
     def history_notation(self, state: State) -> str:
         return notation(state.history)

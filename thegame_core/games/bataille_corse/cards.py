@@ -7,6 +7,7 @@ clubs); the jokers are 52 and 53, both of rank 13, with no numeric value. String
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ...dealt import shuffled
@@ -38,7 +39,7 @@ def shuffled_deck(seed: int, jokers: bool) -> tuple[str, ...]:
 def check_deck(deck: Any, jokers: bool) -> tuple[str, ...]:
     """``deck`` as a tuple of card strings if it holds each card of the game once; ``InvalidSetup`` otherwise."""
     names = deck_names(jokers)
-    if isinstance(deck, str | bytes) or not hasattr(deck, "__iter__"):
+    if isinstance(deck, str | bytes) or not isinstance(deck, Iterable):
         raise InvalidSetup("deck must be a list of card strings")
     dealt = tuple(deck)
     if any(type(card) is not str for card in dealt) or sorted(dealt) != sorted(names):

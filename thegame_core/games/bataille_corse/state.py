@@ -164,7 +164,10 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
         return Observation(
             seat,
             self.options,
-            len(self.history),
+            self.current_seat,
+            self.waiting_for,
+            self.history,
+            self.outcome,
             self.pile,
             len(self.penalty),
             self.pile_version,
@@ -173,9 +176,7 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
             tuple(map(len, self.packets)),
             self.seat_states(),
             self.errors,
-            self.current_seat,
             None if self.window is None else (self.window[0], tuple(seat for _, seat in self.window[1])),
-            self.outcome,
             () if seat is None else tuple(self.legal_actions(seat)),
             self.last_slap(),
         )

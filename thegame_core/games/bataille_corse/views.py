@@ -9,10 +9,10 @@ would be valid is the seat's own judgement). Bots decide from it, and the JSON v
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from ...dealt import view_header, without_seat
-from ...outcome import Outcome
+from ...dealt import Seen
 from .actions import Action, Flip, Slap, action_from_dict
 from .cards import CARD_OF, NAMES
 from .options import COMBINATIONS, Options
@@ -21,15 +21,20 @@ GAME_NAME = "bataille-corse"
 IN, OUT, EXCLUDED = "in", "out", "excluded"
 
 
-class Observation(NamedTuple):
-    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment; ``pile`` holds card ints
-    (``cards.NAMES`` gives their strings), bottom first; ``challenge`` is (challenger, payer, attempts left);
-    ``window`` an open collection window: when it closes (ms) and the seats whose slaps it gathered, in order;
-    ``last_slap`` the slap the last action judged (seat, result, the combinations of the pile it won), if any."""
+@dataclass(slots=True)
+class Observation(Seen):
+    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment (``dealt.Seen``); ``pile``
+    holds card ints (``cards.NAMES`` gives their strings), bottom first; ``challenge`` is (challenger, payer,
+    attempts left); ``window`` an open collection window: when it closes (ms) and the seats whose slaps it gathered,
+    in order; ``last_slap`` the slap the last action judged (seat, result, the combinations of the pile it won), if
+    any."""
 
-    seat: int | None
+    game: ClassVar[str] = GAME_NAME
+
     options: Options
-    version: int
+    #: Not compared: the state's slaps carry their results, which a log's dict form leaves out (the rules work them
+    #: out again), so an observation read back from a view and the log equals the state's on everything else.
+    history: tuple[Action, ...] = field(compare=False)
     pile: tuple[int, ...]
     penalty_cards: int
     pile_version: int
@@ -38,15 +43,9 @@ class Observation(NamedTuple):
     packets: tuple[int, ...]
     states: tuple[str, ...]
     errors: tuple[int, ...]
-    current_seat: int | None
     window: tuple[int, tuple[int, ...]] | None
-    outcome: Outcome[str] | None
     legal: tuple[Action, ...]
     last_slap: tuple[int, str, tuple[str, ...]] | None = None
-
-    @property
-    def status(self) -> str:
-        return "playing" if self.outcome is None else self.outcome.status
 
     def legal_actions(self) -> list[Action]:
         return list(self.legal)
@@ -61,18 +60,15 @@ class Observation(NamedTuple):
         """The slap this seat may send now (on the pile version it sees), if any."""
         return next((action for action in self.legal if type(action) is Slap), None)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The view of the HTTP contract: common fields, the table, and a seat's own actions."""
-        challenge, window, slap = self.challenge, self.window, self.last_slap
-        playing = self.outcome is None
-        seats = [
+    def seats(self) -> list[dict[str, Any]]:
+        return [
             {"seat": seat, "packet": packet, "state": state, "errors": errors}
             for seat, (packet, state, errors) in enumerate(zip(self.packets, self.states, self.errors, strict=True))
         ]
-        view: dict[str, Any] = {
-            **view_header(GAME_NAME, self, seats),
-            "current_seat": self.current_seat,
-            "waiting_for": [self.current_seat] if playing and self.current_seat is not None else [],
+
+    def table(self) -> dict[str, Any]:
+        challenge, window, slap = self.challenge, self.window, self.last_slap
+        return {
             "pile": [NAMES[card] for card in self.pile],
             "penalty_cards": self.penalty_cards,
             "pile_version": self.pile_version,
@@ -83,21 +79,14 @@ class Observation(NamedTuple):
             "slap_window": None if window is None else {"closes_at": window[0], "slaps": list(window[1])},
             "last_slap": None if slap is None else {"seat": slap[0], "result": slap[1], "combinations": list(slap[2])},
         }
-        if self.seat is not None:
-            view["seat"] = self.seat
-            view["legal_actions"] = [without_seat(action) for action in self.legal]
-        return view
 
 
-def observation_from_view(view: Mapping[str, Any], options: Options) -> Observation:
-    """The inverse of ``Observation.to_dict()``, given the resolved options (the view's legal actions carry no seat:
-    the view's seat is put back)."""
-    seat, seats, challenge, window = view.get("seat"), view["seats"], view["challenge"], view["slap_window"]
+def observation_from_view(view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
+    """The inverse of ``Observation.to_dict()``, given the resolved options and the history the view leaves out."""
+    seats, challenge, window = view["seats"], view["challenge"], view["slap_window"]
     slap = view.get("last_slap")  # a view stored before it was added has none
     return Observation(
-        seat=seat,
-        options=options,
-        version=view["version"],
+        **Seen.seen_in(view, options, history),
         pile=tuple(CARD_OF[name] for name in view["pile"]),
         penalty_cards=view["penalty_cards"],
         pile_version=view["pile_version"],
@@ -108,10 +97,8 @@ def observation_from_view(view: Mapping[str, Any], options: Options) -> Observat
         packets=tuple(entry["packet"] for entry in seats),
         states=tuple(entry["state"] for entry in seats),
         errors=tuple(entry["errors"] for entry in seats),
-        current_seat=view["current_seat"],
         window=None if window is None else (window["closes_at"], tuple(window["slaps"])),
-        outcome=Outcome.from_dict(view["outcome"]),
-        legal=tuple(action_from_dict({**action, "seat": seat}) for action in view.get("legal_actions", ())),
+        legal=Seen.legal_in(view, action_from_dict),
         last_slap=None if slap is None else (slap["seat"], slap["result"], tuple(slap["combinations"])),
     )
 
@@ -119,11 +106,19 @@ def observation_from_view(view: Mapping[str, Any], options: Options) -> Observat
 def lobby_view(options: Options) -> dict[str, Any]:
     """The public view of the table before the deal: status ``"lobby"``, nothing dealt."""
     players = options.players
-    view = Observation(
-        None, options, 0, (), 0, 0, None, 0, (0,) * players, (IN,) * players, (0,) * players, None, None, None, ()
-    ).to_dict()
-    view["status"] = "lobby"
-    return view
+    return Observation.lobby_view(
+        options,
+        pile=(),
+        penalty_cards=0,
+        pile_version=0,
+        challenge=None,
+        flips=0,
+        packets=(0,) * players,
+        states=(IN,) * players,
+        errors=(0,) * players,
+        window=None,
+        legal=(),
+    )
 
 
 #: JSON Schema fragments of the fields Bataille corse adds to the common view fields (``GameInfo.view``).

@@ -40,10 +40,9 @@ Where the spec is silent, this package decides as follows (each covered by a tes
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...dealt import DealtGame
+from ...dealt import DealtGame, Hooks
 from ...protocol import BotFactory, BotPace, GameInfo
 from .actions import (
     Accept,
@@ -89,7 +88,7 @@ __all__ = [
 ]
 
 
-class Ninja(DealtGame[State]):
+class Ninja(DealtGame[State, Action, Observation]):
     """The registry entry for Ninja (``protocol.Game[Action, Observation]``)."""
 
     name = GAME_NAME
@@ -98,29 +97,15 @@ class Ninja(DealtGame[State]):
     #: the time to see a pair on the pile and click, and a calm pace for in-turn moves.
     bot_pace = BotPace(1500)
 
+    hooks = Hooks(
+        resolve_options, State.start, action_from_dict, observation_from_view, lobby_view, action_from_notation
+    )
+
     def __init__(self) -> None:
         self.bots: dict[str, BotFactory] = dict(BOTS)  # random, greedy and best (bots/)
 
-    def resolve_options(self, players: Any, options: Mapping[str, Any] | None) -> Options:
-        return resolve_options(players, options)
-
-    def start(self, options: Options, deck: Sequence[int], first_seat: int) -> State:
-        return State.start(options, deck, first_seat)
-
     def shuffled_deck(self, seed: int, options: Any = None) -> tuple[int, ...]:
         return shuffled_deck(seed)
-
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return action_from_dict(data)
-
-    def action_from_notation(self, text: str) -> Action:
-        return action_from_notation(text)
-
-    def observation(self, view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
-        return observation_from_view(view, options, history)
-
-    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        return lobby_view(resolve_options(players, options))
 
 
 GAME = Ninja()

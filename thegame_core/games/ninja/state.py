@@ -133,8 +133,12 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
             hand = hands[seat]
         return Observation(
             seat=seat,
-            hand=hand,
             options=options,
+            current_seat=None if outcome is not None else self.turn,
+            waiting_for=self.waiting_for,
+            history=self.history,
+            outcome=outcome,
+            hand=hand,
             phase=self.phase,
             pile=pile,
             ref=reference(pile, options),
@@ -146,11 +150,7 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
             face_up=self.face_up,
             face_down=tuple(map(len, self.face_down)),
             ready=self.ready,
-            current_seat=None if outcome is not None else self.turn,
-            waiting_for=self.waiting_for,
             legal=legal,
-            history=self.history,
-            outcome=outcome,
         )
 
     def view(self, seat: int) -> dict[str, Any]:

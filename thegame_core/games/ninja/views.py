@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from ...dealt import view_header, without_seat
-from ...outcome import Outcome, Progress
+from ...dealt import Seen
 from .actions import Action, action_from_dict
 from .cards import CARDS_IN_DECK, TABLE_CARDS
 from .fields import Phase
@@ -36,18 +35,14 @@ class SeenWindow(NamedTuple):
 
 
 @dataclass(slots=True)
-class Observation(Progress):
-    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment.
-
-    A copy made for its reader: changing it changes nothing in the game. ``legal`` is the seat's
-    legal actions (empty for a spectator), computed by the game from what the seat may know.
-    """
+class Observation(Seen):
+    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment (``dealt.Seen``). ``legal``
+    is the seat's legal actions (empty for a spectator), computed by the game from what the seat may know."""
 
     game: ClassVar[str] = GAME_NAME
 
-    seat: int | None
-    hand: tuple[int, ...]
     options: Options
+    hand: tuple[int, ...]
     phase: Phase | None
     pile: tuple[int, ...]
     ref: int | None
@@ -59,33 +54,22 @@ class Observation(Progress):
     face_up: tuple[tuple[int, ...], ...]
     face_down: tuple[int, ...]
     ready: tuple[bool, ...]
-    current_seat: int | None
-    waiting_for: frozenset[int]
     legal: tuple[Action, ...]
-    history: tuple[Action, ...]
-    outcome: Outcome[str] | None
-
-    @property
-    def my_turn(self) -> bool:
-        return self.seat is not None and self.seat in self.waiting_for
 
     def legal_actions(self) -> list[Action]:
         return list(self.legal)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The view of the HTTP contract: common fields, Ninja's public fields, and a seat's own."""
-        give = self.give
-        completion = self.completion
-        seats = [
+    def seats(self) -> list[dict[str, Any]]:
+        return [
             {"seat": seat, "hand_size": size, "face_up": list(up), "face_down": down, "ready": ready}
             for seat, (size, up, down, ready) in enumerate(
                 zip(self.hand_sizes, self.face_up, self.face_down, self.ready, strict=True)
             )
         ]
-        view: dict[str, Any] = {
-            **view_header(self.game, self, seats),
-            "current_seat": self.current_seat,
-            "waiting_for": sorted(self.waiting_for),
+
+    def table(self) -> dict[str, Any]:
+        give, completion = self.give, self.completion
+        return {
             "phase": self.phase,
             "pile": list(self.pile),
             "ref": self.ref,
@@ -94,21 +78,17 @@ class Observation(Progress):
             "give": None if give is None else give._asdict(),
             "completion": None if completion is None else completion._asdict(),
         }
-        if self.seat is not None:
-            view["seat"] = self.seat
-            view["hand"] = list(self.hand)
-            view["legal_actions"] = [without_seat(action) for action in self.legal]
-        return view
+
+    def own(self) -> dict[str, Any]:
+        return {"hand": list(self.hand)}
 
 
 def observation_from_view(view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
-    """The inverse of ``Observation.to_dict()``, given the resolved options and the history the view leaves out
-    (its ``legal_actions`` carry no seat: the view's seat is put back)."""
-    seat, seats, give, completion = view.get("seat"), view["seats"], view["give"], view["completion"]
+    """The inverse of ``Observation.to_dict()``, given the resolved options and the history the view leaves out."""
+    seats, give, completion = view["seats"], view["give"], view["completion"]
     return Observation(
-        seat=seat,
+        **Seen.seen_in(view, options, history),
         hand=tuple(view.get("hand", ())),
-        options=options,
         phase=view["phase"],
         pile=tuple(view["pile"]),
         ref=view["ref"],
@@ -120,21 +100,16 @@ def observation_from_view(view: Mapping[str, Any], options: Options, history: tu
         face_up=tuple(tuple(entry["face_up"]) for entry in seats),
         face_down=tuple(entry["face_down"] for entry in seats),
         ready=tuple(entry["ready"] for entry in seats),
-        current_seat=view["current_seat"],
-        waiting_for=frozenset(view["waiting_for"]),
-        legal=tuple(action_from_dict({**action, "seat": seat}) for action in view.get("legal_actions", ())),
-        history=history,
-        outcome=Outcome.from_dict(view["outcome"]),
+        legal=Seen.legal_in(view, action_from_dict),
     )
 
 
 def lobby_view(options: Options) -> dict[str, Any]:
     """The public view of the table before the deal: status ``"lobby"``, nothing dealt, every card in the stock."""
     players = options.players
-    view = Observation(
-        seat=None,
+    return Observation.lobby_view(
+        options,
         hand=(),
-        options=options,
         phase=None,
         pile=(),
         ref=None,
@@ -146,14 +121,8 @@ def lobby_view(options: Options) -> dict[str, Any]:
         face_up=((),) * players,
         face_down=(0,) * players,
         ready=(False,) * players,
-        current_seat=None,
-        waiting_for=frozenset(),
         legal=(),
-        history=(),
-        outcome=None,
-    ).to_dict()
-    view["status"] = "lobby"
-    return view
+    )
 
 
 #: JSON Schema fragments of the fields Ninja adds to the common view fields (``GameInfo.view``).

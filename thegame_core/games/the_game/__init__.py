@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...dealt import DealtGame, shuffled
+from ...dealt import DealtGame, Hooks, shuffled
 from ...outcome import Outcome
 from ...protocol import BotFactory
 from .actions import PILES, SIGNAL_KINDS, Action, EndTurn, Play, Signal, action_from_dict, action_from_notation
@@ -15,7 +15,7 @@ from .info import INFO
 from .options import MAX_HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PRESETS, STUCK_POLICIES, Options, resolve_options
 from .rules import CARDS_IN_DECK
 from .state import FULL_DECK, GAME_NAME, State
-from .views import Observation, observation_from_view
+from .views import Observation, lobby_view, observation_from_view
 
 __all__ = [
     "CARDS_IN_DECK",
@@ -39,39 +39,19 @@ __all__ = [
 ]
 
 
-class TheGame(DealtGame[State]):
+class TheGame(DealtGame[State, Action, Observation]):
     """The registry entry for The Game (``protocol.Game[Action, Observation]``)."""
 
     name = GAME_NAME
     info = INFO
     bots: ClassVar[Mapping[str, BotFactory]] = {"random": RandomBot, "greedy": GreedyBot, "best": BestBot}
 
-    def resolve_options(self, players: Any, options: Mapping[str, Any] | None) -> Options:
-        return resolve_options(players, options)
-
-    def start(self, options: Options, deck: Sequence[int], first_seat: int) -> State:
-        return State.start(options, deck, first_seat)
+    hooks = Hooks(
+        resolve_options, State.start, action_from_dict, observation_from_view, lobby_view, action_from_notation
+    )
 
     def shuffled_deck(self, seed: int, options: Any = None) -> tuple[int, ...]:
         return shuffled(FULL_DECK, seed)
-
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return action_from_dict(data)
-
-    def action_from_notation(self, text: str) -> Action:
-        return action_from_notation(text)
-
-    def observation(self, view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
-        return observation_from_view(view, options, history)
-
-    def lobby_view(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The table before the deal: the piles at their bases, every card still to draw, no hand."""
-        view = State.start(resolve_options(players, options), FULL_DECK).public_view()
-        view.update(status="lobby", outcome=None, current_seat=None, waiting_for=[], draw_pile=CARDS_IN_DECK)
-        view.update(score=CARDS_IN_DECK, placed_this_turn=0, required_this_turn=0, signals=[])
-        for entry in view["seats"]:
-            entry["hand_size"] = 0
-        return view
 
 
 GAME = TheGame()

@@ -184,19 +184,21 @@ class State(TupleState, _Fields, Progress, Recorded, StateDefaults):
         options, _, _, hands, drawn, tops, current, placed, required, signals, history, outcome = self
         hand = () if seat is None else hands[seat]
         sizes = tuple(map(len, hands))
+        waiting = frozenset() if outcome is not None else frozenset((current,))
         return Observation(
             seat,
-            hand,
             options,
+            current,
+            waiting,
+            history,
+            outcome,
+            hand,
             tops,
             CARDS_IN_DECK - drawn,
             sizes,
-            current,
             placed,
             required,
             signals,
-            history,
-            outcome,
         )
 
     def view(self, seat: int) -> dict[str, Any]:

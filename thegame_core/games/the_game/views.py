@@ -11,8 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...dealt import view_header, without_seat
-from ...outcome import Outcome, Progress
+from ...dealt import Seen
 from . import rules
 from .actions import HIGHEST_CARD, PILES, SIGNAL_KINDS, Action, EndTurn, Play, Signal
 from .options import MAX_PLAYERS, Options
@@ -21,35 +20,24 @@ SignalKey = tuple[int, str, str]
 
 
 @dataclass(slots=True)
-class Observation(Progress):
-    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment.
-
-    A copy made for its reader: changing it changes nothing in the game (it is not frozen
-    because one is built per turn of every simulated game, and freezing costs time).
-    """
+class Observation(Seen):
+    """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment (``dealt.Seen``): its legal
+    actions are worked out when asked, from its hand and the tops."""
 
     game: ClassVar[str] = "the-game"
 
-    seat: int | None
-    hand: tuple[int, ...]
     options: Options
+    hand: tuple[int, ...]
     tops: tuple[int, ...]
     draw_pile: int
     hand_sizes: tuple[int, ...]
-    current_seat: int
     placed_this_turn: int
     required_this_turn: int
     signals: tuple[SignalKey, ...]
-    history: tuple[Action, ...]
-    outcome: Outcome[str] | None
 
     @property
     def score(self) -> int:
         return self.draw_pile + sum(self.hand_sizes)
-
-    @property
-    def my_turn(self) -> bool:
-        return self.outcome is None and self.seat == self.current_seat
 
     def legal_plays(self) -> list[Play]:
         """This seat's legal plays now (empty unless it is this seat's turn)."""
@@ -90,52 +78,56 @@ class Observation(Progress):
         """Every action this seat may send now: its turn's actions, then the signals that change the table."""
         return [*self.turn_actions(), *self.signal_changes()]
 
-    @property
-    def waiting_for(self) -> frozenset[int]:
-        """The seat whose turn it is, while the game runs."""
-        return frozenset() if self.outcome is not None else frozenset((self.current_seat,))
+    def seats(self) -> list[dict[str, Any]]:
+        return [{"seat": seat, "hand_size": size} for seat, size in enumerate(self.hand_sizes)]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The view of the HTTP contract (``docs/api.md``, "Views of every game")."""
-        seats = [{"seat": seat, "hand_size": size} for seat, size in enumerate(self.hand_sizes)]
-        view: dict[str, Any] = {
-            **view_header(self.game, self, seats),
+    def table(self) -> dict[str, Any]:
+        return {
             "piles": [
                 {"id": name, "direction": "up" if rules.ASCENDING[index] else "down", "top": self.tops[index]}
                 for index, name in enumerate(PILES)
             ],
             "draw_pile": self.draw_pile,
-            "current_seat": self.current_seat,
             "placed_this_turn": self.placed_this_turn,
             "required_this_turn": self.required_this_turn,
             "signals": [{"seat": seat, "pile": pile, "kind": kind} for seat, pile, kind in self.signals],
             "score": self.score,
-            "waiting_for": sorted(self.waiting_for),
         }
-        if self.seat is not None:
-            view["seat"] = self.seat
-            view["hand"] = list(self.hand)
-            view["legal_plays"] = [{"card": play.card, "pile": play.pile} for play in self.legal_plays()]
-            view["can_end_turn"] = self.can_end_turn()
-            view["legal_actions"] = [without_seat(action) for action in self.legal_actions()]
-        return view
+
+    def own(self) -> dict[str, Any]:
+        return {
+            "hand": list(self.hand),
+            "legal_plays": [{"card": play.card, "pile": play.pile} for play in self.legal_plays()],
+            "can_end_turn": self.can_end_turn(),
+        }
 
 
 def observation_from_view(view: Mapping[str, Any], options: Options, history: tuple[Action, ...]) -> Observation:
     """The inverse of ``Observation.to_dict()``, given the resolved options and the history the view leaves out."""
     return Observation(
-        view.get("seat"),
-        tuple(view.get("hand", ())),
+        **Seen.seen_in(view, options, history),
+        hand=tuple(view.get("hand", ())),
+        tops=tuple(pile["top"] for pile in view["piles"]),
+        draw_pile=view["draw_pile"],
+        hand_sizes=tuple(entry["hand_size"] for entry in view["seats"]),
+        placed_this_turn=view["placed_this_turn"],
+        required_this_turn=view["required_this_turn"],
+        signals=tuple((signal["seat"], signal["pile"], signal["kind"]) for signal in view["signals"]),
+    )
+
+
+def lobby_view(options: Options) -> dict[str, Any]:
+    """The table before the deal: the piles at their bases, every card still to draw, no hand."""
+    players = options.players
+    return Observation.lobby_view(
         options,
-        tuple(pile["top"] for pile in view["piles"]),
-        view["draw_pile"],
-        tuple(entry["hand_size"] for entry in view["seats"]),
-        view["current_seat"],
-        view["placed_this_turn"],
-        view["required_this_turn"],
-        tuple((signal["seat"], signal["pile"], signal["kind"]) for signal in view["signals"]),
-        history,
-        Outcome.from_dict(view["outcome"]),
+        hand=(),
+        tops=rules.BASES,
+        draw_pile=rules.CARDS_IN_DECK,
+        hand_sizes=(0,) * players,
+        placed_this_turn=0,
+        required_this_turn=0,
+        signals=(),
     )
 
 

@@ -204,6 +204,7 @@ def _events(
             return
         runtime.runner.due(reader.game_id, due)
         yield from views_since(reader, record, resumes_after(record, seen), runtime.now())
+        watch.wrote(record.version)  # the server asks for more once it wrote the last event: the spectators go on
         seen = record.version, record.nonce_at(record.version)
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return

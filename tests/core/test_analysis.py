@@ -185,6 +185,17 @@ def test_a_playout_stopped_at_the_horizon_counts_the_game_s_estimate() -> None:
     assert analyse(record, rollouts=3, seed=1, horizon=MAX_ACTIONS) == whole != cut
 
 
+def test_a_choice_the_bot_shares_is_valued_from_a_quarter_of_the_rollouts() -> None:
+    """It costs 0 whatever its value: with 4 rollouts to the end, one playout values it (won or lost), while the
+    other decisions' values are shares of 4."""
+    record = played("bataille-corse", 2, seed=3, actions=40).replay_record()
+    analysis = analyse(record, bot="best", rollouts=4, seed=1, horizon=None)
+    shared = [decision.played_value.win for decision in analysis.decisions if decision.same]
+    assert len(shared) > 30 and set(shared) <= {0.0, 1.0}
+    others = [decision.best_value.win * 4 for decision in analysis.decisions if not decision.same]
+    assert all(win.is_integer() for win in others)
+
+
 def test_a_game_without_an_estimate_plays_every_playout_to_the_end() -> None:
     record = played("the-game", 2, seed=2, actions=15).replay_record()
     assert tg.replay(record).estimate(0) is None

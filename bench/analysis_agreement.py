@@ -1,14 +1,17 @@
-"""What the fast analysis (``greedy`` playing every seat of each playout, the default) costs in quality against
-today's (``best`` playing them, its own searches inside every playout): on recorded games of each game, how often
-both name the same three costliest moves and the same best choice, and each one's CPU and wall time.
+"""What the fast analysis (``greedy`` playing every seat of each playout, stopped at the horizon in a game that
+estimates: the defaults) costs in quality against the slow one it replaced (``best`` playing them, its own searches
+inside every playout, to the end): on recorded games of each game, how often both name the same three costliest
+moves and the same best choice, and each one's CPU and wall time.
 
-    .venv/bin/python bench/analysis_agreement.py [--games 50] [--game the-game|ninja|bataille-corse] [--rollouts 8]
-                                                 [--noise]
+    .venv/bin/python bench/analysis_agreement.py [--games 50] [--first 1] [--game the-game|ninja|bataille-corse]
+                                                 [--rollouts 8] [--noise] [--to-the-end]
 
 Game ``i`` is deal ``i`` of seed 1 played to its end by ``greedy`` at every seat (The Game and Bataille corse at 2
-players, Ninja at 3), analysed with ``best`` choosing: today's (``--playout best``, seed 1) and the fast one
-(``greedy``, seed 1: the same deals of the hidden cards and bot seeds). With ``--noise``, today's again with seed 2:
-how far today's analysis agrees with itself, the most any faster one can be expected to. Per game one line; then
+players, Ninja at 3), analysed with ``best`` choosing: the slow one ("today", ``best`` playouts to the end, seed 1)
+and the fast one (``greedy`` playouts, the default horizon, seed 1: the same deals of the hidden cards and bot
+seeds). ``--games N --first F``: deals F to F + N - 1 (a long run in pieces). With ``--noise``, the slow one again
+with seed 2: how far it agrees with itself, the most any faster one can be expected to; with ``--to-the-end``, the
+fast one without its horizon (``greedy`` playouts to the end): what the horizon alone changes. Per game one line; then
 per game kind and pair: the share of games whose three costliest moves (largest positive cost) are the same set, the
 mean share of today's three that the other names, the share of decisions both judge alike (worse than best's or
 not), the share of decisions where both name the same best choice, and the CPU and wall time of each analysis (CPU:
@@ -24,15 +27,20 @@ from dataclasses import dataclass
 from typing import Any
 
 import thegame_core as tg
-from thegame_core.analysis import DEFAULT_ROLLOUTS, Analysis, plan
+from thegame_core.analysis import DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Analysis, plan
 from thegame_core.bots import create_bot
 from thegame_core.progress import Progress
 from thegame_core.simulate import derive_seed, play_out
 
 GAMES = {"the-game": 2, "ninja": 3, "bataille-corse": 2}
 TOP = 3
-#: name -> (playout, seed) of each analysis compared.
-RUNS = {"today": ("best", 1), "fast": ("greedy", 1), "today again": ("best", 2)}
+#: name -> (playout, seed, horizon) of each analysis compared; the options ask for the last two.
+RUNS = {
+    "today": ("best", 1, None),
+    "fast": ("greedy", 1, DEFAULT_HORIZON),
+    "today again": ("best", 2, None),
+    "fast to the end": ("greedy", 1, None),
+}
 
 
 def recorded(game: str, players: int, deal: int) -> dict[str, Any]:
@@ -71,6 +79,8 @@ class Agreement:
         self.same_best += sum(a.best == b.best for a, b in pairs)
 
     def row(self) -> str:
+        if not self.games:
+            return "0 | | | |"
         return (
             f"{self.games} | {self.same_top / self.games:.0%} | {self.overlap / self.games:.0%} | "
             f"{self.same_verdict / self.decisions:.0%} | {self.same_best / self.decisions:.0%}"
@@ -80,40 +90,48 @@ class Agreement:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--first", type=int, default=1, help="the first deal (default: 1)")
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game (default: all three)")
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
     parser.add_argument("--noise", action="store_true", help="also today's analysis again with another seed")
+    parser.add_argument("--to-the-end", action="store_true", help="also the fast one without its horizon")
     args = parser.parse_args()
-    runs = {name: run for name, run in RUNS.items() if args.noise or name != "today again"}
+    asked = {"today again": args.noise, "fast to the end": args.to_the_end}
+    runs = {name: run for name, run in RUNS.items() if asked.get(name, True)}
     kinds = [kind for kind in GAMES if args.game in (None, kind)]
-    records = {kind: [recorded(kind, GAMES[kind], deal) for deal in range(1, args.games + 1)] for kind in kinds}
+    deals = range(args.first, args.first + args.games)
+    records = {kind: [recorded(kind, GAMES[kind], deal) for deal in deals] for kind in kinds}
     total = len(runs) * sum(len(plan(record).spans) for kind in kinds for record in records[kind])
     progress, done = Progress("decisions", every=10), 0
     cpu = {(kind, name): 0.0 for kind in kinds for name in runs}
     wall = dict(cpu)
     agreements = {(kind, name): Agreement() for kind in kinds for name in runs if name != "today"}
-    for kind in kinds:
-        for deal, record in enumerate(records[kind], 1):
-            analyses = {}
-            for name, (playout, seed) in runs.items():
-                work = plan(record, "best", args.rollouts, seed=seed, playout=playout)
-                started, used = time.perf_counter(), time.process_time()
-                decisions = []
-                for index in range(len(work.spans)):
-                    decisions.append(work.decision(index))
-                    done += 1
-                    progress(done, total)
-                cpu[kind, name] += time.process_time() - used
-                wall[kind, name] += time.perf_counter() - started
-                analyses[name] = work.assemble(decisions)
-            for name, analysis in analyses.items():
-                if name != "today":
-                    agreements[kind, name].add(analyses["today"], analysis)
-            tops = {name: sorted(costliest(analysis)) for name, analysis in analyses.items()}
-            print(f"{kind} deal {deal}: {len(work.spans)} decisions, costliest {tops}", flush=True)
+    try:
+        for kind in kinds:
+            for deal, record in enumerate(records[kind], args.first):
+                analyses, times = {}, {}
+                for name, (playout, seed, horizon) in runs.items():
+                    work = plan(record, "best", args.rollouts, seed=seed, playout=playout, horizon=horizon)
+                    started, used = time.perf_counter(), time.process_time()
+                    decisions = []
+                    for index in range(len(work.spans)):
+                        decisions.append(work.decision(index))
+                        done += 1
+                        progress(done, total)
+                    analyses[name] = work.assemble(decisions)
+                    times[name] = time.process_time() - used, time.perf_counter() - started
+                for name, analysis in analyses.items():  # only once the game's every analysis is done
+                    cpu[kind, name] += times[name][0]
+                    wall[kind, name] += times[name][1]
+                    if name != "today":
+                        agreements[kind, name].add(analyses["today"], analysis)
+                tops = {name: sorted(costliest(analysis)) for name, analysis in analyses.items()}
+                print(f"{kind} deal {deal}: {len(work.spans)} decisions, costliest {tops}", flush=True)
+    except KeyboardInterrupt:
+        print("stopped: the figures below are those of the games finished")
     print(
         f"rollouts per choice: {args.rollouts}; chooser: best; "
-        + "; ".join(f"{n}: {p}, seed {s}" for n, (p, s) in runs.items())
+        + "; ".join(f"{n}: {p}, seed {s}, horizon {h}" for n, (p, s, h) in runs.items())
     )
     print("| game | against today's | games | same 3 costliest | today's 3 named | same verdict | same best choice |")
     print("|---|---|---:|---:|---:|---:|---:|")

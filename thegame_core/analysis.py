@@ -25,8 +25,14 @@ seat wins. ``cost``: how much worse the choice made did than the bot's, in the a
 below 0 (the choice made did better on these deals).
 
 **Fewer playouts where the bot agrees.** A decision whose choice the bot shares (``same``) costs 0 whatever its value,
-which only draws the chart: it is valued from half the ``rollouts`` (at least one). Nearly every flip of Bataille
-corse is such a decision.
+which only draws the chart: it is valued from a quarter of the ``rollouts`` (at least one). Nearly every flip of
+Bataille corse is such a decision, and they were nine tenths of its analysis's time at half.
+
+**Horizon.** In a game whose states estimate the seat's chance to win (``estimate``: Bataille corse, its share of
+the cards), a playout stops ``horizon`` actions after the choice (default ``DEFAULT_HORIZON``) and counts that
+estimate if the game is not over by then: in a game of luck, the hundreds of flips after that cost most of an
+analysis's time and add mostly noise to the values. ``horizon=None``
+plays every playout to the end; a game without an estimate (The Game, Ninja) always does.
 
 **Decisions one by one.** Each decision draws everything from ``seed`` and its own index (its chooser's seed too),
 never from the decisions before it: ``Plan.decision(index)`` gives the same answer alone, in any order or process, as
@@ -49,6 +55,7 @@ from .registry import get_game
 from .simulate import derive_seed, play_out
 
 __all__ = [
+    "DEFAULT_HORIZON",
     "DEFAULT_PLAYOUT",
     "DEFAULT_ROLLOUTS",
     "MAX_ROLLOUTS",
@@ -66,6 +73,9 @@ __all__ = [
 DEFAULT_ROLLOUTS = 8
 #: The bot that plays every seat of a playout, by default (see the module's doc).
 DEFAULT_PLAYOUT = "greedy"
+#: Actions a playout plays before it stops and counts the game's estimate, in a game that has one (see the module's
+#: doc); None: to the end.
+DEFAULT_HORIZON = 100
 MAX_ROLLOUTS = 1000
 Measure = Literal["cards_left", "win"]
 #: Why a game whose referee judged by time is not analysed: its rollouts would need the referee's clock.
@@ -77,8 +87,8 @@ UNTIMED = (
 
 @dataclass(frozen=True)
 class Value:
-    """What a choice is worth: the share of rollouts won (the team's, or the seat's), and the mean cards left at the
-    end for a game with a score (None otherwise)."""
+    """What a choice is worth: the share of rollouts won (the team's, or the seat's; one stopped at the horizon counts
+    the game's estimate), and the mean cards left at the end for a game with a score (None otherwise)."""
 
     win: float
     cards_left: float | None
@@ -181,6 +191,7 @@ class _Run:
     rollouts: int
     seed: int
     measure: Measure
+    horizon: int | None
 
     @property
     def realtime(self) -> bool:
@@ -229,18 +240,22 @@ def plan(
     rollouts: int = DEFAULT_ROLLOUTS,
     seed: int = 0,
     playout: str = DEFAULT_PLAYOUT,
+    horizon: int | None = DEFAULT_HORIZON,
 ) -> Plan:
     """The analysis of the game a replay record describes (``state.replay_record()``, or the ``replay`` of the
     service's log), ready to work out (milliseconds: the game replayed, no rollout yet); the game need not be over.
-    ``GameError`` for a record that does not replay, an unknown bot, or ``rollouts`` out of 1..``MAX_ROLLOUTS``."""
+    ``GameError`` for a record that does not replay, an unknown bot, ``rollouts`` out of 1..``MAX_ROLLOUTS`` or a
+    ``horizon`` below 1."""
     if type(rollouts) is not int or not 1 <= rollouts <= MAX_ROLLOUTS:
         raise InvalidSetup(f"rollouts must be an integer from 1 to {MAX_ROLLOUTS}, got {rollouts!r}")
+    if horizon is not None and (type(horizon) is not int or horizon < 1):
+        raise InvalidSetup(f"horizon must be None or an integer of at least 1, got {horizon!r}")
     game, states, actions = _replay(record)
     for name in (bot, playout):
         create_bot(name, game=game.name, seed=seed)  # an unknown bot's error now, not after the first rollout
     first = states[0]
     scored = game.info.cooperative and first.score is not None
-    run = _Run(game, bot, playout, rollouts, seed, "cards_left" if scored else "win")
+    run = _Run(game, bot, playout, rollouts, seed, "cards_left" if scored else "win", horizon)
     spans = decision_spans(states, actions, run.realtime)
     return Plan(run, states, actions, spans, states[-1].public_log())
 
@@ -252,10 +267,11 @@ def analyse(
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     playout: str = DEFAULT_PLAYOUT,
+    horizon: int | None = DEFAULT_HORIZON,
 ) -> Analysis:
     """Analyse every decision of the game ``record`` describes (``plan``'s arguments); ``progress(done, total)`` is
     called with counts of decisions."""
-    work = plan(record, bot, rollouts, seed, playout)
+    work = plan(record, bot, rollouts, seed, playout, horizon)
     total = len(work.spans)
     decisions = []
     if progress is not None:
@@ -329,16 +345,18 @@ def _cost(run: _Run, played: Value, best: Value) -> float:
 
 def _agreed(rollouts: int) -> int:
     """The playouts of a decision where the bot agrees: its cost is 0 whatever its value, which only draws the
-    chart, so half of them do (see "Fewer playouts where the bot agrees" above)."""
-    return max(1, rollouts // 2)
+    chart, so a quarter of them do (see "Fewer playouts where the bot agrees" above)."""
+    return max(1, rollouts // 4)
 
 
 def _value(run: _Run, index: int, state: AnyState, seat: int, choice: Sequence[Any], rollouts: int) -> Value:
-    """The choice played from ``rollouts`` deals of what ``seat`` cannot see, then by ``run.playout`` at every seat."""
-    wins = 0
+    """The choice played from ``rollouts`` deals of what ``seat`` cannot see, then by ``run.playout`` at every seat,
+    to the end or, in a game that estimates, ``run.horizon`` actions on (see "Horizon" above)."""
+    wins = 0.0
     left: list[int] = []
     seats = range(state.players)
     names = [run.playout] * state.players
+    horizon = None if run.horizon is None or state.estimate(seat) is None else run.horizon
     for rollout in range(rollouts):
         world = state.resample(seat, random.Random(derive_seed(run.seed, index, rollout)))
         if choice:
@@ -348,12 +366,22 @@ def _value(run: _Run, index: int, state: AnyState, seat: int, choice: Sequence[A
         ]
         race = random.Random(derive_seed(run.seed, index, rollout, "race")) if run.realtime else None
         where = f"analysis of decision {index}, rollout {rollout}"
-        end = play_out(world, bots, names, where, race)
-        outcome = end.outcome
-        wins += outcome.status == "won" if run.game.info.cooperative else outcome.winner == seat
+        end = play_out(world, bots, names, where, race, until=None if horizon is None else world.version + horizon)
+        wins += _won(run, end, seat)
         if run.measure == "cards_left":
             left.append(end.score)
     return Value(wins / rollouts, statistics.fmean(left) if left else None)
+
+
+def _won(run: _Run, end: AnyState, seat: int) -> float:
+    """1 if ``seat`` (its team, in a cooperative game) won the playout ``end``, 0 if not, and the game's estimate if
+    it stopped at the horizon."""
+    outcome = end.outcome
+    if outcome is None:
+        estimate = end.estimate(seat)
+        assert estimate is not None  # a playout stops short only in a game that estimates
+        return estimate
+    return float(outcome.status == "won" if run.game.info.cooperative else outcome.winner == seat)
 
 
 def _actions_text(actions: Sequence[Mapping[str, Any]]) -> str:

@@ -159,6 +159,12 @@ class GameState(Protocol[ActionT, ObsT_co]):
         the seat may send now, so another seat's signal or a stale slap does not restart it."""
         ...
 
+    def estimate(self, seat: int) -> float | None:
+        """``seat``'s chance to win from here (its team's, in a cooperative game) by the game's own quick reckoning
+        (Bataille corse: its share of the cards), where an analysis's playout stops short of the end (its horizon);
+        None by default: no estimate, so playouts run to the end."""
+        ...
+
 
 class Bot(Protocol[ObsT_contra, ActionT_co]):
     """Decides from one seat's observation only: the actions it takes now, in order (a whole turn
@@ -360,3 +366,6 @@ class StateDefaults:
     def reaction_key(self, seat: int) -> Any:
         state: AnyState = self  # type: ignore[assignment]
         return [action.to_dict() for action in state.legal_actions(seat)]
+
+    def estimate(self, seat: int) -> float | None:
+        return None

@@ -235,12 +235,14 @@ def play_out(
     where: str,
     race: random.Random | None,
     latency: Sequence[int] = (),
+    until: int | None = None,
 ) -> Any:
-    """``state`` played to its end by ``bots`` (one per seat, called ``names`` in errors): raced with ``race`` for a
-    real-time game (each seat's actions arriving ``latency`` ms later), else asked in turn; ``RuntimeError`` naming
-    the bot as ``play_game`` says."""
+    """``state`` played to its end by ``bots`` (one per seat, called ``names`` in errors), or until its version
+    reaches ``until`` (then it may be unfinished; a turn-based bot's actions are applied whole): raced with ``race``
+    for a real-time game (each seat's actions arriving ``latency`` ms later), else asked in turn; ``RuntimeError``
+    naming the bot as ``play_game`` says."""
     referee = None if race is None else Race(race, get_game(state.game).received, latency)
-    while state.outcome is None:
+    while state.outcome is None and (until is None or state.version < until):
         if state.version >= MAX_ACTIONS:
             raise RuntimeError(f"{where}: no end within {MAX_ACTIONS:,} actions (bots: {', '.join(names)})")
         if referee is not None:

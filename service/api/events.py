@@ -93,6 +93,7 @@ class Events(MethodView):
             watch.close()
             raise
         reader = Reader(game_id, seat_token(parts), digest, viewer.seat, parts.player)
+        watch.seat = reader.seat is not None  # served before the spectators (``service/streams/hub.py``)
         body = stream(service, watch, reader, record, seen)
         response = Response(body if slot is None else slot.holding(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once

@@ -8,6 +8,12 @@ process per change, however many watch, and a woken stream has nothing left to w
 so nothing a reader may not see travels on the channel, and a stream that missed messages (the subscription was
 lost and renewed) catches up: every watched game is read again when the subscription is (re)made.
 
+**Seats before spectators.** A read goes first to the streams of the game's seats, and to its spectators' only once
+each of those has written it (``Watch.wrote``), or after ``SEATS_FIRST_SECONDS``, whichever comes first: in a race
+(Bataille corse's slaps) a seat whose view comes after a crowd's has lost, and a seat's reader that reads slowly
+holds the crowd no longer than that. The order holds among the streams of one process; each process fans out
+its own streams so.
+
 Waiting uses ``threading`` (greenlets under gunicorn's gevent workers, which patch it): an open stream costs an
 ``Event`` and a set entry here, however slowly its reader reads.
 """
@@ -35,6 +41,8 @@ LISTEN_SECONDS = 1.0
 RETRY_SECONDS = 1.0
 #: How long a stream waits for a read it asked the hub for before it reads for itself.
 REFRESH_SECONDS = 2.0
+#: The longest a change's spectators wait for its seats' streams to write it (see "Seats before spectators").
+SEATS_FIRST_SECONDS = 0.05
 
 
 class Read(NamedTuple):
@@ -52,12 +60,16 @@ Reader = Callable[[str], tuple[GameRecord, float | None]]
 
 class Watch:
     """One stream's registration with its process's ``Hub``: ``woken`` is set when the hub has a newer read of its
-    game (``take`` it) or when the stream should look again for itself (nothing to take)."""
+    game (``take`` it) or when the stream should look again for itself (nothing to take). ``seat``: a seat's stream
+    (set once its reader is known), served before the spectators; ``written``: the last version it wrote."""
 
     def __init__(self, hub: Hub, game_id: str) -> None:
         self.game_id = game_id
         self.key = game_key(game_id).encode()
         self.woken = threading.Event()
+        self.seat = False
+        self.written = -1
+        self.closed = False
         self._news: Read | None = None
         self._hub = hub
 
@@ -81,6 +93,10 @@ class Watch:
         one change time out together when nothing changes, and then share one read as they share a change's."""
         self._hub._changed(self.key)
 
+    def wrote(self, version: int) -> None:
+        """Its stream wrote its reader's views up to ``version``: the spectators held for it go on."""
+        self._hub._wrote(self, version)
+
     def close(self) -> None:
         self._hub._forget(self)
 
@@ -96,6 +112,7 @@ class Hub:
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
         self._listener: threading.Thread | None = None
+        self._seats_wrote = threading.Condition()
 
     def watch(self, game_id: str) -> Watch:
         """A watch of ``game_id``, woken at every change from now on (and when changes may have been missed);
@@ -115,6 +132,16 @@ class Hub:
             watchers.discard(watch)
             if not watchers:
                 self._watchers.pop(watch.key, None)
+        self._wrote(watch, None)
+
+    def _wrote(self, watch: Watch, version: int | None) -> None:
+        """``watch``'s stream wrote ``version`` (``None``: it closed)."""
+        with self._seats_wrote:
+            if version is None:
+                watch.closed = True
+            else:
+                watch.written = max(watch.written, version)
+            self._seats_wrote.notify_all()
 
     def watched(self) -> int:
         """How many streams watch a game in this process."""
@@ -152,10 +179,23 @@ class Hub:
                 again = self._reading.pop(key, False)
                 if again:
                     self._reading[key] = False
-            for watch in watches:
+            seats = [watch for watch in watches if watch.seat]
+            for watch in seats:
                 watch.deliver(read)
+            if seats and read.record is not None:
+                self._seats_first(seats, read.record.version)
+            for watch in watches:
+                if not watch.seat:
+                    watch.deliver(read)
             if not again:
                 return
+
+    def _seats_first(self, seats: list[Watch], version: int) -> None:
+        """Wait until every one of ``seats`` wrote ``version`` (or closed), ``SEATS_FIRST_SECONDS`` at most."""
+        with self._seats_wrote:
+            self._seats_wrote.wait_for(
+                lambda: all(watch.closed or watch.written >= version for watch in seats), SEATS_FIRST_SECONDS
+            )
 
     def _listen(self) -> None:
         """Forever: subscribe, then hand each message to ``_changed``; after any failure, subscribe again (a

@@ -210,6 +210,7 @@ def _events(
         runtime.runner.due(reader.game_id, due)
         ratings = outcome_ratings(runtime.ratings, reader.game_id, record)
         yield from views_since(reader, record, resumes_after(record, seen), runtime.now(), ratings)
+        watch.wrote(record.version)  # the server asks for more once it wrote the last event: the spectators go on
         seen = record.version, record.nonce_at(record.version)
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return

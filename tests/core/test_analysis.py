@@ -22,7 +22,7 @@ from thegame_core.analysis import Analysis, analyse, check, format_table
 from thegame_core.bots import create_bot
 from thegame_core.games.bataille_corse import Flip
 from thegame_core.registry import register, unregister
-from thegame_core.simulate import play_out
+from thegame_core.simulate import MAX_ACTIONS, play_out
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -149,11 +149,12 @@ def every_game() -> list[str]:
 @pytest.mark.parametrize("game", every_game())
 def test_every_game_is_analysed_through_the_protocol(game: str) -> None:
     """Every action of a game belongs to one decision, in order; a choice the bot shares costs nothing; values are
-    shares of the rollouts; cards left only where the game has a score."""
+    shares of the rollouts (every playout to the end: the horizon is tested below); cards left only where the game
+    has a score."""
     info = tg.get_game(game).info
     state = played(game, info.min_players + 1, seed=7, actions=40)
     record = state.replay_record()
-    analysis = analyse(record, bot="greedy", rollouts=2, seed=1)
+    analysis = analyse(record, bot="greedy", rollouts=2, seed=1, horizon=None)
     decisions = analysis.decisions
     assert [decision.start for decision in decisions] == [0, *(decision.end for decision in decisions[:-1])]
     assert decisions[-1].end == len(record["actions"])
@@ -170,6 +171,35 @@ def test_every_game_is_analysed_through_the_protocol(game: str) -> None:
     assert sum(summary["decisions"] for summary in analysis.to_dict()["seats"]) == len(decisions)
     table = format_table(analysis).splitlines()
     assert len(table) == 2 + len(decisions) + analysis.players
+
+
+def test_a_playout_stopped_at_the_horizon_counts_the_game_s_estimate() -> None:
+    """Bataille corse estimates (the seat's share of the cards): one action after the choice, no playout is over,
+    so values are card shares, not shares of the 3 rollouts; a horizon never reached changes nothing."""
+    record = played("bataille-corse", 2, seed=3, actions=12).replay_record()
+    cut = analyse(record, rollouts=3, seed=1, horizon=1)
+    wins = [value.win * 3 for decision in cut.decisions for value in (decision.played_value, decision.best_value)]
+    assert not all(win.is_integer() for win in wins)
+    assert all(0 < win < 3 for win in wins)
+    whole = analyse(record, rollouts=3, seed=1, horizon=None)
+    assert analyse(record, rollouts=3, seed=1, horizon=MAX_ACTIONS) == whole != cut
+
+
+def test_a_choice_the_bot_shares_is_valued_from_a_quarter_of_the_rollouts() -> None:
+    """It costs 0 whatever its value: with 4 rollouts to the end, one playout values it (won or lost), while the
+    other decisions' values are shares of 4."""
+    record = played("bataille-corse", 2, seed=3, actions=40).replay_record()
+    analysis = analyse(record, bot="best", rollouts=4, seed=1, horizon=None)
+    shared = [decision.played_value.win for decision in analysis.decisions if decision.same]
+    assert len(shared) > 30 and set(shared) <= {0.0, 1.0}
+    others = [decision.best_value.win * 4 for decision in analysis.decisions if not decision.same]
+    assert all(win.is_integer() for win in others)
+
+
+def test_a_game_without_an_estimate_plays_every_playout_to_the_end() -> None:
+    record = played("the-game", 2, seed=2, actions=15).replay_record()
+    assert tg.replay(record).estimate(0) is None
+    assert analyse(record, rollouts=2, seed=9, horizon=1) == analyse(record, rollouts=2, seed=9, horizon=None)
 
 
 def test_a_turn_is_one_decision_in_the_game_and_each_action_one_in_a_real_time_game() -> None:
@@ -195,6 +225,12 @@ def test_a_bad_record_or_rollouts_is_a_game_error(record: Any, rollouts: int) ->
     record = tg.new_game("the-game", 2, seed=1).replay_record() if record is None else record
     with pytest.raises(tg.GameError):
         analyse(record, rollouts=rollouts)
+
+
+@pytest.mark.parametrize("horizon", [0, -5, 2.5, "10"])
+def test_a_bad_horizon_is_a_game_error(horizon: Any) -> None:
+    with pytest.raises(tg.GameError, match="horizon"):
+        analyse(tg.new_game("the-game", 2, seed=1).replay_record(), horizon=horizon)
 
 
 def test_the_command_line_prints_the_table_of_a_log_or_a_record(tmp_path: Any, capsys: Any) -> None:

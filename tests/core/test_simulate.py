@@ -4,6 +4,7 @@ and the command line's errors, exit codes and JSON output. Competitive games are
 from __future__ import annotations
 
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -156,6 +157,23 @@ def test_a_game_that_does_not_end_is_cut_off(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(sim, "MAX_ACTIONS", 3)
     with pytest.raises(RuntimeError, match="no end within 3 actions"):
         play_game(Setup(game=TOY, players=2), 0)
+
+
+@pytest.mark.parametrize("game", ["the-game", "bataille-corse"])
+def test_a_game_played_until_a_version_is_the_start_of_the_whole_game(game: str) -> None:
+    """``play_out(until=...)`` (an analysis's horizon) stops at that version, a turn's actions applied whole, on the
+    same course as the game played to its end."""
+    start = tg.new_game(game, 2, seed=4)
+
+    def out(until: int | None) -> Any:
+        bots = [create_bot("greedy", game=game, seed=seat) for seat in range(2)]
+        race = random.Random(1) if tg.get_game(game).realtime else None
+        return sim.play_out(start, bots, ["greedy"] * 2, "test", race, until=until)
+
+    whole, cut = out(None), out(30)
+    assert whole.outcome is not None and cut.outcome is None
+    assert 30 <= cut.version < 40 and cut.version == len(cut.history)
+    assert cut.public_log() == whole.public_log()[: cut.version]
 
 
 def test_setup_takes_one_name_for_every_seat() -> None:

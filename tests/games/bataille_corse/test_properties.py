@@ -1,5 +1,6 @@
 """Invariants over random games (hypothesis): cards are conserved, the pile version never decreases, no view shows
-a packet's card, a stale slap changes nothing but the version and the log; snapshots read back, and the largest
+a packet's card, a stale slap changes nothing but the version and the log, the seats' estimates add up to 1 and the
+winner's is 1; snapshots read back, and the largest
 game fits a stored record, with and without a collection window."""
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ def test_invariants_over_random_games(players: int, seed: int, options: dict[str
         after = state.apply(random_action(rng, state, now))
         assert sum(map(len, after.packets)) + len(after.pile) + len(after.penalty) == total
         assert after.pile_version >= state.pile_version
+        assert sum(after.estimate(seat) for seat in range(players)) == pytest.approx(1)
+        if after.outcome is not None and after.outcome.reason == "all_cards":
+            assert after.estimate(after.outcome.winner) == 1
         if after.results(1) == ["stale"]:
             assert after._replace(history=state.history) == state
             assert after.public_log()[:-1] == state.public_log()

@@ -354,6 +354,48 @@ def test_the_spectators_a_change_wakes_share_one_read_of_it(app: Flask, monkeypa
     assert len(loads) == by_a_change + 2  # the write's, the view's GET above, and the hub's one read
 
 
+def seat_and_spectator(make_app: Callable[..., Flask]) -> tuple[Table, EventReader, EventReader]:
+    """A game of The Game, seat 0's stream and a spectator's, both at the current view; a keep-alive a second."""
+    table = Table(make_app(STREAM_KEEPALIVE=1).test_client(), "the-game", 2, bots={})
+    table.start()
+    seat, spectator = table.reader(0), table.reader()
+    assert seat.next_event().data["version"] == spectator.next_event().data["version"] == table.view()["version"]
+    return table, seat, spectator
+
+
+def next_event_in_a_thread(reader: EventReader) -> tuple[threading.Thread, list[Event]]:
+    got: list[Event] = []
+    thread = threading.Thread(target=lambda: got.append(reader.next_event()), daemon=True)
+    thread.start()
+    return thread, got
+
+
+def test_a_change_is_written_to_its_seats_streams_before_any_spectator_s(
+    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat's stream yields the change's event and is not read on (the server has not written it yet): the
+    spectator's stream waits; once the seat's stream is asked for more (its event written), the spectator gets it."""
+    monkeypatch.setattr(hub_module, "SEATS_FIRST_SECONDS", WAKE_SECONDS)  # nothing but the seat's write frees it
+    table, seat, spectator = seat_and_spectator(make_app)
+    assert table.act()
+    version = table.view()["version"]
+    assert seat.next_event().data["version"] == version
+    thread, got = next_event_in_a_thread(spectator)
+    thread.join(0.5)
+    assert thread.is_alive() and not got, "the spectator's stream had the change before the seat's wrote it"
+    assert seat.next_block() == ": keep-alive"  # the seat's stream goes on: its event was written
+    thread.join(WAKE_SECONDS)
+    assert [event.data["version"] for event in got] == [version]
+
+
+def test_a_seat_s_stream_that_is_not_read_holds_the_spectators_only_a_moment(make_app: Callable[..., Flask]) -> None:
+    table, _seat, spectator = seat_and_spectator(make_app)  # the seat's stream stays open, never read on
+    assert table.act()
+    thread, got = next_event_in_a_thread(spectator)
+    thread.join(WAKE_SECONDS)
+    assert [event.data["version"] for event in got] == [table.view()["version"]]
+
+
 def test_a_read_older_than_what_a_stream_sent_never_takes_it_back(
     make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -144,6 +144,13 @@ class State(TupleState, Fields, Progress, Recorded, StateDefaults):
             "slaps:stale": slaps[STALE],
         }
 
+    def estimate(self, seat: int) -> float:
+        """The seat's share of the cards held in packets (1 / players when nobody holds one): who holds every card
+        wins (C10), and a game cut at ``max_flips`` ranks by cards held. An analysis's playout cut short counts
+        this as the seat's chance to win."""
+        held = sum(map(len, self.packets))
+        return len(self.packets[seat]) / held if held else 1 / self.players
+
     # Transitions ----------------------------------------------------------------------------------
     #: The state after ``action``; raises ``GameError`` (and changes nothing) if it is refused.
     apply = step

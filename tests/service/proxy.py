@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.service.redis_cluster import free_node_port, redis_server
-from tests.service.servers import ROOT, free_port, running
+from tests.service.servers import ROOT, free_port, processes_marked, running
 
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "python:service.gunicorn_conf", "service:create_app()"]
@@ -60,6 +60,11 @@ class Proxied:
 
     port: int
     marks: tuple[str, str]
+
+    def master(self, server: int) -> int:
+        """The gunicorn master of server 0 or 1: its marked process whose parent is not marked."""
+        marked = processes_marked(self.marks[server])
+        return next(pid for pid, parent in marked.items() if parent not in marked)
 
 
 @contextmanager

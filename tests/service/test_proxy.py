@@ -19,7 +19,7 @@ import pytest
 from events_reader import EventReader
 from proxy import NGINX, proxied, request
 from redis_cluster import available
-from test_crashes import Turns, processes_marked, start_followers, watched_games
+from test_crashes import Turns, start_followers, watched_games
 from test_faults import Traffic, wait_for
 
 from tests.client.test_live_games import play_whole_game
@@ -76,12 +76,6 @@ def test_two_bot_clients_play_a_whole_game_through_the_proxy(proxy: int) -> None
     assert entries
 
 
-def master(mark: str) -> int:
-    """The gunicorn master of the server marked ``mark``: its marked process whose parent is not marked."""
-    marked = processes_marked(mark)
-    return next(pid for pid, parent in marked.items() if parent not in marked)
-
-
 @dataclass(frozen=True)
 class Restart:
     """What clients saw through a rolling restart: requests cut or refused (each retried until answered), stream
@@ -122,9 +116,9 @@ def rolling_restart(directory: Path, streams: int, turns: int, graceful: int | N
         for thread in threads:
             thread.start()
         wait_for(lambda: sum(player.answered for player in players) >= streams, 120)
-        os.kill(master(running_proxy.marks[0]), signal.SIGTERM)  # stopped: nginx sends everything to the other
+        os.kill(running_proxy.master(0), signal.SIGTERM)  # stopped: nginx sends everything to the other
         wait_for(lambda: sum(player.answered for player in players) >= 2 * streams, 120)
-        os.kill(master(running_proxy.marks[1]), signal.SIGHUP)  # new workers, the old ones finish and go
+        os.kill(running_proxy.master(1), signal.SIGHUP)  # new workers, the old ones finish and go
         for thread in threads:
             thread.join(300)
         assert not any(thread.is_alive() for thread in threads)

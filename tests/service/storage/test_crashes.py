@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from gameclient import SORTED_DECK
 from redis_cluster import available, free_node_port, redis_server
-from servers import ROOT, running
+from servers import ROOT, processes_marked, running
 from test_faults import BACK, DOWN, ENOUGH, STARTING, Traffic, play_through, wait_for
 from test_metrics import parsed, value
 
@@ -176,20 +176,6 @@ def test_redis_killed_under_load_loses_no_acknowledged_move(tmp_path: Path) -> N
                 f"{len(traffic.games)} games, all back; {len(down)} answers while down, all 503; "
                 f"{back - killed[0]:.1f} s from the kill to play again; {len(followers)} of {STREAMS} streams resumed"
             )
-
-
-def processes_marked(mark: str) -> dict[int, int]:
-    """The processes whose environment holds ``TG_TEST_MARK=<mark>``: pid -> parent pid."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and f"TG_TEST_MARK={mark}".encode() in (entry / "environ").read_bytes().split(
-                b"\0"
-            ):
-                found[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except OSError:  # gone meanwhile, or not ours to read
-            continue
-    return found
 
 
 def workers(mark: str) -> set[int]:

@@ -97,3 +97,17 @@ def queue_worker() -> Iterator[None]:
         finally:
             process.terminate()
             process.wait(timeout=60)
+
+
+def processes_marked(mark: str) -> dict[int, int]:
+    """The processes whose environment holds ``TG_TEST_MARK=<mark>``: pid -> parent pid."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and f"TG_TEST_MARK={mark}".encode() in (entry / "environ").read_bytes().split(
+                b"\0"
+            ):
+                found[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+    return found

@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from gameclient import SORTED_DECK
 from redis_cluster import available, free_node_port, redis_server
-from servers import ROOT, running
+from servers import ROOT, processes_marked, running
 from test_faults import BACK, DOWN, ENOUGH, STARTING, Traffic, play_through, wait_for
 from test_metrics import parsed, value
 
@@ -67,13 +67,19 @@ class Follower:
 
     api: Api
     versions: list[int] = field(default_factory=list)
+    reconnections: int = 0
 
     def run(self) -> None:
+        backoff = Backoff(first=0.2, most=1.0, attempts=40, report=self.reconnecting)
         try:
-            for view, _, _ in follow(self.api, Backoff(first=0.2, most=1.0, attempts=40)):
+            for view, _, _ in follow(self.api, backoff):
                 self.versions.append(view["version"])
         except GaveUp:  # the server is gone: the test is over
             return
+
+    def reconnecting(self, line: str) -> None:
+        """The stream ended or failed: ``follow`` reconnects after a pause."""
+        self.reconnections += 1
 
 
 def watched_games(traffic: Traffic, count: int) -> Iterator[tuple[str, str]]:
@@ -172,20 +178,6 @@ def test_redis_killed_under_load_loses_no_acknowledged_move(tmp_path: Path) -> N
             )
 
 
-def processes_marked(mark: str) -> dict[int, int]:
-    """The processes whose environment holds ``TG_TEST_MARK=<mark>``: pid -> parent pid."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and f"TG_TEST_MARK={mark}".encode() in (entry / "environ").read_bytes().split(
-                b"\0"
-            ):
-                found[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except OSError:  # gone meanwhile, or not ours to read
-            continue
-    return found
-
-
 def workers(mark: str) -> set[int]:
     """gunicorn's workers: the marked processes whose parent is marked too (the master)."""
     marked = processes_marked(mark)
@@ -203,10 +195,12 @@ class Turns:
     turns: int
     answered: int = 0
     cut: int = 0  # requests that got no answer (their worker was killed), or a 502, 503 or 504: retried
+    longest: float = 0.0  # seconds the longest turn took, from its first try to its answer
 
     def run(self) -> None:
         url = f"/v1/games/{self.game_id}/turns"
         for turn in range(self.turns):
+            began = time.monotonic()
             cards = [{"card": 2 + 2 * turn + n, "pile": "asc1"} for n in range(2)]
             request = urllib.request.Request(
                 self.traffic.base + url,
@@ -223,6 +217,7 @@ class Turns:
                     with urllib.request.urlopen(request, timeout=10) as answer:
                         assert answer.status == 200
                         self.answered += 1
+                        self.longest = max(self.longest, time.monotonic() - began)
                         break
                 except urllib.error.HTTPError as refused:  # the store away, or a proxy whose server went
                     assert refused.code in (502, 503, 504), refused.read()

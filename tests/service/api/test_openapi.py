@@ -48,6 +48,8 @@ OPERATIONS = {
     ("get", "/v1/players/{player_id}"): "get_player",
     ("get", "/v1/players/{player_id}/games"): "list_player_games",
     ("get", "/v1/leaderboards/{game}"): "get_leaderboard",
+    ("post", "/v1/pairing"): "play_now",
+    ("delete", "/v1/pairing"): "stop_pairing",
 }
 
 
@@ -108,7 +110,7 @@ def test_generated_clients_get_typed_answers() -> None:
         if "requestBody" in op
     }
     required = {"create_game": True, "take_seat": True, "play_card": True, "send_signal": True, "send_actions": True}
-    players = {"create_player": True, "rename_me": True, "link_device": True}
+    players = {"create_player": True, "rename_me": True, "link_device": True, "play_now": True}
     assert bodies == {**required, **players, "start_game": False, "end_turn": False, "play_turn": False}
 
 

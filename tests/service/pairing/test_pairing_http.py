@@ -13,6 +13,7 @@ from typing import Any
 import fakeredis
 import pytest
 import redis
+from events_reader import EventReader
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import FakeClock
@@ -225,3 +226,21 @@ def test_twenty_seekers_racing_through_two_apps_fill_five_tables(
     for game_id in tables:
         view = seekers[0].http.get(f"/v1/games/{game_id}").get_json()
         assert view["status"] == "playing" and len({seat["player"] for seat in view["seats"]}) == 4
+
+
+def test_the_lobby_s_event_stream_shows_who_joins_then_the_start(pairing_http: FlaskClient) -> None:
+    http = pairing_http
+    ann, bob, cid = Seeker(http, "Ann"), Seeker(http, "Bob"), Seeker(http, "Cid")
+    game_id = ann.seated(players=3)["game_id"]
+    stream = http.get(f"/v1/games/{game_id}/events", headers=ann.auth, buffered=False)
+    assert stream.status_code == 200
+    events = EventReader(stream.response)
+    first = events.next_event().view
+    assert [seat["name"] for seat in first["seats"]] == ["Ann", None, None] and first["seat"] == 0
+    bob.seated(players=3)
+    joined = events.next_event().view
+    assert [seat["name"] for seat in joined["seats"]] == ["Ann", "Bob", None] and joined["status"] == "lobby"
+    cid.seated(players=3)
+    started = events.next_event().view
+    assert started["status"] == "playing" and [seat["name"] for seat in started["seats"]] == ["Ann", "Bob", "Cid"]
+    stream.close()

@@ -1,5 +1,6 @@
 """Play now on the page: two people, each in a browser context of their own (one in French), press "Play now" on
-Ninja's tile and meet at one table; a third presses it, sees the wait counted, and cancels."""
+Ninja's tile and meet at one table (the first reloads while waiting); a third presses it, sees the wait counted, and
+cancels."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ def test_two_people_press_play_now_and_meet_at_one_table(person: Callable[..., P
     expect(waiting).to_contain_text("Looking for players…")
     expect(waiting).to_contain_text("(1 s)")  # the wait counted, second by second
     ann.page.screenshot(path="/tmp/play-now-waiting-en.png")
+    ann.page.reload()  # the tab takes its wait up again: the same seat, the seconds counted on
+    expect(ann.page.locator(".play-now-box [role=status]")).to_contain_text("Looking for players…")
 
     bob = person(locale="fr-FR").open(name="Bob")
     press_play_now(bob, "ninja")

@@ -1,7 +1,7 @@
 // "Play now" (docs/api.md "Play now"): the first button of each game's tile seats the person, by their player key, in
 // a lobby of that game with whoever else presses it, then shows "Looking for players… (n s)" with a Cancel until the
 // table is full (or bots take the empty seats after BOTS_AFTER_S) and lands at the table. One wait at a time: a tile
-// drawn again while it waits shows the same live status.
+// drawn again while it waits shows the same live status, and after a reload the tab asks again (the same seat).
 
 import {call, get} from "./api.js";
 import {h} from "./dom.js";
@@ -10,6 +10,7 @@ import * as storage from "./storage.js";
 
 const BOTS_AFTER_S = 60; // then bots fill the table: nobody waits for ever on a quiet evening
 const POLL_MS = 1000;
+const KEPT = "tg.playNow"; // this tab's wait, {game, players, since}: a reload takes it up again
 
 let waiting = null; // {game, gameId, since, timer, status}
 
@@ -29,18 +30,32 @@ export function playNow(entry, players, askName) {
       }
     }}, t("lobby.play_now"));
   const holder = h("div", {class: "play-now-box"}, button, error);
+  const kept = keptWait();
+  if (kept?.game === entry.name && !waiting) {
+    setTimeout(() => seek(entry, kept.players, holder, kept.since).catch(() => sessionStorage.removeItem(KEPT)));
+  }
   return holder;
 }
 
-async function seek(entry, players, holder) {
+function keptWait() {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEPT));
+  } catch {
+    return null;
+  }
+}
+
+async function seek(entry, players, holder, since = Date.now()) {
   const seated = await call("POST", "/pairing", {body: {game: entry.name, players, bots_after_s: BOTS_AFTER_S}});
   if (seated.token) storage.hold(seated.game_id, {seat: seated.seat, seatToken: seated.token});
   if (seated.status !== "lobby") return land(seated.game_id);
+  if (waiting) return; // asked twice at once (a reload's ask and a click): the first one shows the wait
+  sessionStorage.setItem(KEPT, JSON.stringify({game: entry.name, players, since}));
   const line = h("p", {role: "status", "aria-live": "polite"});
   const status = h("div", {class: "play-now-box"}, line,
     h("small", {}, t("lobby.play_now_bots", {seconds: BOTS_AFTER_S})),
     h("button", {type: "button", id: `play-now-cancel-${entry.name}`, onclick: () => cancel(holder)}, t("lobby.play_now_cancel")));
-  waiting = {game: entry.name, gameId: seated.game_id, since: Date.now(), status, line};
+  waiting = {game: entry.name, gameId: seated.game_id, since, status, line};
   tick();
   waiting.timer = setInterval(tick, POLL_MS);
   holder.replaceWith(status);
@@ -67,6 +82,7 @@ function land(gameId) {
 function stop() {
   if (waiting) clearInterval(waiting.timer);
   waiting = null;
+  sessionStorage.removeItem(KEPT);
 }
 
 async function cancel(holder) {

@@ -79,19 +79,19 @@ class Pairing:
                 self.pool.leave(request.player, placed.game_id, now_ms)
         raise ApiError("store_busy", "the seats found were taken meanwhile; ask again")
 
-    def stop(self, writer: Writer, player: str, now: float, address: str) -> bool:
-        """``player`` stops waiting: its seat is freed in the game, then in the pool (``409 game_started`` once the
-        game has started). Whether it was waiting."""
+    def stop(self, writer: Writer, player: str, now: float, address: str) -> None:
+        """``player`` stops waiting, if it waits: its seat is freed in the game, then in the pool (``409
+        game_started`` once the game has started)."""
         game_id = self.pool.held(player, int(now * 1000))
         if game_id is None:
-            return False
+            return
         incoming = seating.parts(game_id, player, now, address)
         try:
             change(writer, incoming, None, None, seating.unseat(incoming))
         except ApiError as error:
             if error.error != "unknown_game":
                 raise
-        return self.pool.leave(player, game_id, int(now * 1000))
+        self.pool.leave(player, game_id, int(now * 1000))
 
 
 __all__ = ["Pairing", "Pool", "Request", "Seated", "Window"]

@@ -50,7 +50,7 @@ def test_two_seekers_share_a_table_that_starts_by_itself(pairing_http: FlaskClie
     view = ann.view(waiting["game_id"])  # the key is the seat: its hand, its legal actions
     assert view["status"] == "playing" and view["seat"] == 0 and "hand" in view
     assert [(seat["name"], seat["player"]) for seat in view["seats"]] == [("Ann", ann.id), ("Bob", bob.id)]
-    assert view["public"] is True
+    assert view["spectators"] is True
     token_view = http.get(f"/v1/games/{waiting['game_id']}", headers={"Authorization": f"Bearer {waiting['token']}"})
     assert token_view.get_json()["seat"] == 0  # the seat token works as well
     mine = http.get("/v1/players/me/games", headers=bob.auth).get_json()
@@ -132,11 +132,13 @@ def test_a_seeker_who_comes_before_the_bots_takes_a_seat_and_keeps_the_earliest_
     assert view["status"] == "playing" and [seat["bot"] for seat in view["seats"]] == [False, False, True]
 
 
-def test_a_play_now_lobby_is_listed_but_seated_only_by_play_now(pairing_http: FlaskClient) -> None:
+def test_a_play_now_lobby_is_watched_but_not_listed_and_seated_only_by_play_now(pairing_http: FlaskClient) -> None:
     http = pairing_http
     game_id = Seeker(http).seated("bataille-corse", 4)["game_id"]
     listed = http.get("/v1/games?game=bataille-corse").get_json()["games"]
-    assert game_id in [lobby["game_id"] for lobby in listed]
+    assert game_id not in [lobby["game_id"] for lobby in listed]  # found by pressing Play now, not in the list
+    watched = http.get(f"/v1/games/{game_id}")
+    assert watched.status_code == 200 and watched.get_json()["public"] is False
     taken = http.post(f"/v1/games/{game_id}/seats", json={"name": "Eve"})
     assert (taken.status_code, taken.get_json()["error"]) == (409, "pairing_lobby")
 

@@ -82,6 +82,16 @@ def test_a_seat_in_a_three_seat_lobby_left_is_taken_by_the_next_and_an_empty_lob
     assert ann.seated(players=3)["game_id"] != game_id  # a new lobby
 
 
+def test_a_seat_left_from_the_table_is_given_back_to_play_now(pairing_http: FlaskClient) -> None:
+    http = pairing_http
+    ann, bob, cid = Seeker(http), Seeker(http), Seeker(http)
+    left = ann.seated()["game_id"]
+    assert http.delete(f"/v1/games/{left}/seats/0", headers=ann.auth).status_code == 204
+    assert bob.seated()["game_id"] != left  # the lobby Ann left holds no seat for her any more
+    assert cid.seated()["status"] == "playing"
+    assert ann.seated()["game_id"] not in (left, bob.seated()["game_id"])
+
+
 def test_stopping_after_the_start_is_refused_and_a_new_ask_after_the_grace_finds_a_new_game(
     make_app: Callable[..., Flask],
 ) -> None:

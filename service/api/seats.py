@@ -10,7 +10,7 @@ from ..errors import ApiError
 from ..play import commands
 from ..play.incoming import Incoming
 from ..play.tokens import TokenRole
-from .context import change, incoming
+from .context import change, incoming, now_ms, runtime
 from .documented import BEARER, OPTIONAL_BEARER, documented
 from .schemas import SEAT
 from .seat_schemas import SeatRequestSchema, SeatTakenSchema
@@ -98,4 +98,8 @@ class SeatOf(MethodView):
         bot; a bot seat keeps its own) until someone takes it with `POST .../seats`; its view entry then has
         `name: null`."""
         parts = incoming(game_id)
-        return change(parts, None, commands.leave(parts, seat), commands.LEAVE_NEEDS_TOKEN)
+        waiting = runtime().pairing.waiting_at(runtime().store.load(game_id), seat)
+        response = change(parts, None, commands.leave(parts, seat), commands.LEAVE_NEEDS_TOKEN)
+        if waiting is not None:  # a Play now seat left from the table: its seeker stops waiting there too
+            runtime().pairing.pool.leave(waiting, game_id, now_ms())
+        return response

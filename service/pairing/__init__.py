@@ -19,6 +19,7 @@ from ..play import tokens
 from ..play.changes import Writer, change
 from ..play.idempotency import Answer
 from ..records.game_record import GameRecord
+from ..storage.store import Snapshot
 from . import seating
 from .pool import Placed, Pool, Window, pool_name
 
@@ -79,19 +80,28 @@ class Pairing:
                 self.pool.leave(request.player, placed.game_id, now_ms)
         raise ApiError("store_busy", "the seats found were taken meanwhile; ask again")
 
-    def stop(self, writer: Writer, player: str, now: float, address: str) -> bool:
-        """``player`` stops waiting: its seat is freed in the game, then in the pool (``409 game_started`` once the
-        game has started). Whether it was waiting."""
+    def waiting_at(self, snapshot: Snapshot, seat: int) -> str | None:
+        """The player who waits for Play now at ``seat`` of the game read as ``snapshot``, if it is a paired lobby:
+        a seat left from the table must be given back to the pool too, or it would hold a place nobody fills."""
+        record = GameRecord.load(snapshot.meta, snapshot.state)
+        if record is None or not record.paired or record.state is not None or not 0 <= seat < record.players:
+            return None
+        held = record.seats[seat]
+        return None if held is None else held.player
+
+    def stop(self, writer: Writer, player: str, now: float, address: str) -> None:
+        """``player`` stops waiting, if it waits: its seat is freed in the game, then in the pool (``409
+        game_started`` once the game has started)."""
         game_id = self.pool.held(player, int(now * 1000))
         if game_id is None:
-            return False
+            return
         incoming = seating.parts(game_id, player, now, address)
         try:
             change(writer, incoming, None, None, seating.unseat(incoming))
         except ApiError as error:
             if error.error != "unknown_game":
                 raise
-        return self.pool.leave(player, game_id, int(now * 1000))
+        self.pool.leave(player, game_id, int(now * 1000))
 
 
 __all__ = ["Pairing", "Pool", "Request", "Seated", "Window"]

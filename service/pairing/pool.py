@@ -42,9 +42,6 @@ class Window:
     step: int = 50
     every_ms: int = 5_000
 
-    def at(self, waited_ms: int) -> int:
-        return self.base + self.step * (waited_ms // self.every_ms)
-
 
 @dataclass(frozen=True)
 class Placed:

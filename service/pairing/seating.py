@@ -30,8 +30,9 @@ TURN_SECONDS = 60
 
 
 def lobby_record(game: str, players: int, created_ms: int, bots_at_ms: int, bots_alone_ms: int) -> GameRecord:
-    """A paired lobby: the game's default options, a secret seed, public (listed, watched), with no host (its host
-    token is drawn and forgotten: pairing seats it and starts it)."""
+    """A paired lobby: the game's default options, a secret seed, open to spectators but not in the lobby list (Play
+    now seats it: a stranger finds it by pressing Play now), with no host (its host token is drawn and forgotten:
+    pairing seats it and starts it)."""
     options = tg.new_game(game, players, seed=0).options.to_dict()
     return GameRecord(
         game,
@@ -42,7 +43,6 @@ def lobby_record(game: str, players: int, created_ms: int, bots_at_ms: int, bots
         seats=(None,) * players,
         turn_seconds=TURN_SECONDS,
         bots_alone_ms=bots_alone_ms,
-        public=True,
         created_at=created_ms,
         paired=True,
         bots_at=bots_at_ms,

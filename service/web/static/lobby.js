@@ -4,6 +4,7 @@
 import {call, get, randomKey} from "./api.js";
 import {dailyPanel} from "./daily.js";
 import {h} from "./dom.js";
+import {playNow} from "./pairing.js";
 import {picture} from "./pictures.js";
 import {gameWords, list as list_, refusal, t, when} from "./i18n.js";
 import * as storage from "./storage.js";
@@ -19,7 +20,7 @@ export function mountLobby(root, {catalog, go, askName}) {
   const form = h("form", {class: "create", "aria-labelledby": "create-title"});
   const openGames = h("div", {class: "open-games"});
   let chosen = catalog[0];
-  const drawForm = () => drawCreate(form, catalog, chosen, (game) => {
+  const drawForm = () => drawCreate(form, catalog, chosen, askName, (game) => {
     chosen = game;
     drawForm();
     form.querySelector(`#game-${game.name}`).focus(); // the keyboard stays on the tiles (arrows move between them)
@@ -54,7 +55,7 @@ export function mountLobby(root, {catalog, go, askName}) {
   return () => {};
 }
 
-function drawCreate(form, catalog, game, choose) {
+function drawCreate(form, catalog, game, askName, choose) {
   const players = Math.max(2, game.players.min);
   const seats = h("fieldset", {class: "seats-setup"}, h("legend", {}, t("lobby.seats")));
   const playersInput = h("input", {type: "number", id: "players", name: "players", min: game.players.min, max: game.players.max, value: players, required: true});
@@ -67,7 +68,7 @@ function drawCreate(form, catalog, game, choose) {
   };
   playersInput.addEventListener("input", drawSeats); // each key typed, not only when the field loses the focus
   form.replaceChildren(
-    h("fieldset", {class: "games"}, h("legend", {}, t("lobby.game")), catalog.map((entry) => tile(entry, entry === game, choose))),
+    h("fieldset", {class: "games"}, h("legend", {}, t("lobby.game")), catalog.map((entry) => tile(entry, entry === game, choose, askName))),
     h("fieldset", {class: "with"}, h("legend", {}, t("lobby.with")),
       ["friends", "bots"].map((value) => h("label", {}, h("input", {type: "radio", name: "with", value, required: true,
         onchange: drawSeats}), " ", t(`lobby.with_${value}`)))),
@@ -81,8 +82,8 @@ function drawCreate(form, catalog, game, choose) {
 }
 
 /** A game's tile: its table in a picture, its title, players and pitch; a radio button (arrows move between the
- * tiles, as between any radio buttons), and beside it the game's "How to play". */
-function tile(entry, checked, choose) {
+ * tiles, as between any radio buttons), "Play now" (a table of two, or the game's fewest) and the game's "How to play". */
+function tile(entry, checked, choose, askName) {
   const id = `game-${entry.name}`;
   return h("div", {class: "tile"},
     h("input", {type: "radio", name: "game", id, value: entry.name, checked, class: "tile-radio",
@@ -90,6 +91,7 @@ function tile(entry, checked, choose) {
     h("label", {for: id}, picture(entry.name), h("strong", {}, t(`games:${entry.name}.title`))),
     h("p", {id: `${id}-about`}, h("small", {}, t(entry.cooperative ? "lobby.players_cooperative" : "lobby.players_competitive",
       {min: entry.players.min, max: entry.players.max})), " ", t(`games:${entry.name}.pitch`)),
+    playNow(entry, Math.max(2, entry.players.min), askName),
     howToPlay(entry.name));
 }
 

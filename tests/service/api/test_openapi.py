@@ -49,6 +49,8 @@ OPERATIONS = {
     ("get", "/v1/players/{player_id}/games"): "list_player_games",
     ("get", "/v1/leaderboards/{game}"): "get_leaderboard",
     ("get", "/v1/leaderboards/{game}/me"): "get_my_leaderboard_rank",
+    ("post", "/v1/pairing"): "play_now",
+    ("delete", "/v1/pairing"): "stop_pairing",
 }
 
 
@@ -109,7 +111,7 @@ def test_generated_clients_get_typed_answers() -> None:
         if "requestBody" in op
     }
     required = {"create_game": True, "take_seat": True, "play_card": True, "send_signal": True, "send_actions": True}
-    players = {"create_player": True, "rename_me": True, "link_device": True}
+    players = {"create_player": True, "rename_me": True, "link_device": True, "play_now": True}
     assert bodies == {**required, **players, "start_game": False, "end_turn": False, "play_turn": False}
 
 

@@ -3,10 +3,19 @@ seat when asked again, started when full, bots after a wait, stopping, and typed
 
 from __future__ import annotations
 
+import secrets
+import threading
+from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
+import fakeredis
 import pytest
+import redis
+from events_reader import EventReader
 from flask import Flask
+from flask.testing import FlaskClient
 from gameclient import FakeClock
 from pairing_client import Seeker, own_pool
 
@@ -15,11 +24,13 @@ from service.ratings.store import rating_key
 
 
 @pytest.fixture
-def http(make_app: Callable[..., Flask]):  # type: ignore[no-untyped-def]
+def pairing_http(make_app: Callable[..., Flask]) -> FlaskClient:
+    """A client of an app whose Play now pool is the test's own."""
     return own_pool(make_app)
 
 
-def test_two_seekers_share_a_table_that_starts_by_itself(http) -> None:  # type: ignore[no-untyped-def]
+def test_two_seekers_share_a_table_that_starts_by_itself(pairing_http: FlaskClient) -> None:
+    http = pairing_http
     ann, bob = Seeker(http, "Ann"), Seeker(http, "Bob")
     first = ann.seek()
     assert first.status_code == 201
@@ -39,14 +50,15 @@ def test_two_seekers_share_a_table_that_starts_by_itself(http) -> None:  # type:
     view = ann.view(waiting["game_id"])  # the key is the seat: its hand, its legal actions
     assert view["status"] == "playing" and view["seat"] == 0 and "hand" in view
     assert [(seat["name"], seat["player"]) for seat in view["seats"]] == [("Ann", ann.id), ("Bob", bob.id)]
-    assert view["public"] is True
+    assert view["spectators"] is True
     token_view = http.get(f"/v1/games/{waiting['game_id']}", headers={"Authorization": f"Bearer {waiting['token']}"})
     assert token_view.get_json()["seat"] == 0  # the seat token works as well
     mine = http.get("/v1/players/me/games", headers=bob.auth).get_json()
     assert waiting["game_id"] in [game["game_id"] for game in mine["games"]]
 
 
-def test_seekers_of_other_pools_do_not_meet(http) -> None:  # type: ignore[no-untyped-def]
+def test_seekers_of_other_pools_do_not_meet(pairing_http: FlaskClient) -> None:
+    http = pairing_http
     ann, bob, cid = Seeker(http), Seeker(http), Seeker(http)
     ninja_two = ann.seated("ninja", 2)["game_id"]
     assert bob.seated("ninja", 3)["game_id"] != ninja_two
@@ -54,7 +66,10 @@ def test_seekers_of_other_pools_do_not_meet(http) -> None:  # type: ignore[no-un
     assert ann.seek("ninja", 3).get_json()["error"] == "already_pairing"  # one wait at a time
 
 
-def test_a_seat_in_a_three_seat_lobby_left_is_taken_by_the_next_and_an_empty_lobby_closes(http) -> None:  # type: ignore[no-untyped-def]
+def test_a_seat_in_a_three_seat_lobby_left_is_taken_by_the_next_and_an_empty_lobby_closes(
+    pairing_http: FlaskClient,
+) -> None:
+    http = pairing_http
     ann, bob, cid = Seeker(http), Seeker(http), Seeker(http)
     game_id = ann.seated(players=3)["game_id"]
     assert bob.seated(players=3)["seat"] == 1
@@ -65,6 +80,16 @@ def test_a_seat_in_a_three_seat_lobby_left_is_taken_by_the_next_and_an_empty_lob
     assert bob.stop().status_code == 204 and cid.stop().status_code == 204
     assert http.get(f"/v1/games/{game_id}").get_json()["error"] == "unknown_game"  # closed when empty
     assert ann.seated(players=3)["game_id"] != game_id  # a new lobby
+
+
+def test_a_seat_left_from_the_table_is_given_back_to_play_now(pairing_http: FlaskClient) -> None:
+    http = pairing_http
+    ann, bob, cid = Seeker(http), Seeker(http), Seeker(http)
+    left = ann.seated()["game_id"]
+    assert http.delete(f"/v1/games/{left}/seats/0", headers=ann.auth).status_code == 204
+    assert bob.seated()["game_id"] != left  # the lobby Ann left holds no seat for her any more
+    assert cid.seated()["status"] == "playing"
+    assert ann.seated()["game_id"] not in (left, bob.seated()["game_id"])
 
 
 def test_stopping_after_the_start_is_refused_and_a_new_ask_after_the_grace_finds_a_new_game(
@@ -117,15 +142,18 @@ def test_a_seeker_who_comes_before_the_bots_takes_a_seat_and_keeps_the_earliest_
     assert view["status"] == "playing" and [seat["bot"] for seat in view["seats"]] == [False, False, True]
 
 
-def test_a_play_now_lobby_is_listed_but_seated_only_by_play_now(http) -> None:  # type: ignore[no-untyped-def]
+def test_a_play_now_lobby_is_watched_but_not_listed_and_seated_only_by_play_now(pairing_http: FlaskClient) -> None:
+    http = pairing_http
     game_id = Seeker(http).seated("bataille-corse", 4)["game_id"]
     listed = http.get("/v1/games?game=bataille-corse").get_json()["games"]
-    assert game_id in [lobby["game_id"] for lobby in listed]
+    assert game_id not in [lobby["game_id"] for lobby in listed]  # found by pressing Play now, not in the list
+    watched = http.get(f"/v1/games/{game_id}")
+    assert watched.status_code == 200 and watched.get_json()["public"] is False
     taken = http.post(f"/v1/games/{game_id}/seats", json={"name": "Eve"})
     assert (taken.status_code, taken.get_json()["error"]) == (409, "pairing_lobby")
 
 
-def ratings_of(http, player: str, game: str, mu: float) -> float:  # type: ignore[no-untyped-def]
+def ratings_of(http: FlaskClient, player: str, game: str, mu: float) -> float:
     """Give ``player`` a rating of ``game`` (``mu``, an established ``sigma``) in the store: its points."""
     rating = Rating(mu, 2.0)
     http.application.extensions["service"].store.client.hset(
@@ -163,13 +191,15 @@ def test_rated_seekers_meet_within_a_window_that_widens_while_the_lobby_waits(ma
         ({"game": "ninja", "players": 2, "colour": "red"}, "colour"),
     ],
 )
-def test_bad_requests_answer_typed_errors(http, body: dict[str, object], field: str) -> None:  # type: ignore[no-untyped-def]
+def test_bad_requests_answer_typed_errors(pairing_http: FlaskClient, body: dict[str, object], field: str) -> None:
+    http = pairing_http
     answer = http.post("/v1/pairing", json=body, headers=Seeker(http).auth)
     assert answer.status_code == 422
     assert answer.get_json()["error"] == "validation_error" and field in answer.get_json()["errors"]
 
 
-def test_without_a_player_key_it_is_401(http) -> None:  # type: ignore[no-untyped-def]
+def test_without_a_player_key_it_is_401(pairing_http: FlaskClient) -> None:
+    http = pairing_http
     body = {"game": "ninja", "players": 2}
     for headers in (
         {},
@@ -182,3 +212,47 @@ def test_without_a_player_key_it_is_401(http) -> None:  # type: ignore[no-untype
         http.post("/v1/pairing", data="{", content_type="application/json", headers=Seeker(http).auth).status_code
         == 400
     )
+
+
+def test_twenty_seekers_racing_through_two_apps_fill_five_tables(
+    make_app: Callable[..., Flask], connect: Callable[[], redis.Redis]
+) -> None:
+    """Two apps (two processes' worth of connections) on one real Redis or Redis Cluster; fakeredis runs a script's
+    commands one by one under threads, so the race needs the real thing."""
+    prefix = f"tg:{{pairing-{secrets.token_hex(6)}}}"
+    apps = [make_app(REDIS_CLIENT=connect(), PAIRING_PREFIX=prefix).test_client() for _ in range(2)]
+    if isinstance(apps[0].application.extensions["service"].store.client, fakeredis.FakeRedis):
+        pytest.skip("a race of scripts needs a real Redis (REDIS_URL, or the cluster)")
+    seekers = [Seeker(apps[number % 2]) for number in range(20)]
+    barrier = threading.Barrier(len(seekers))
+
+    def seek(seeker: Seeker) -> dict[str, Any]:
+        barrier.wait()
+        return seeker.seated(players=4)
+
+    with ThreadPoolExecutor(len(seekers)) as pool:
+        seated = list(pool.map(seek, seekers))
+    tables = Counter(answer["game_id"] for answer in seated)
+    assert sorted(tables.values()) == [4] * 5
+    assert len({(answer["game_id"], answer["seat"]) for answer in seated}) == 20
+    for game_id in tables:
+        view = seekers[0].http.get(f"/v1/games/{game_id}").get_json()
+        assert view["status"] == "playing" and len({seat["player"] for seat in view["seats"]}) == 4
+
+
+def test_the_lobby_s_event_stream_shows_who_joins_then_the_start(pairing_http: FlaskClient) -> None:
+    http = pairing_http
+    ann, bob, cid = Seeker(http, "Ann"), Seeker(http, "Bob"), Seeker(http, "Cid")
+    game_id = ann.seated(players=3)["game_id"]
+    stream = http.get(f"/v1/games/{game_id}/events", headers=ann.auth, buffered=False)
+    assert stream.status_code == 200
+    events = EventReader(stream.response)
+    first = events.next_event().view
+    assert [seat["name"] for seat in first["seats"]] == ["Ann", None, None] and first["seat"] == 0
+    bob.seated(players=3)
+    joined = events.next_event().view
+    assert [seat["name"] for seat in joined["seats"]] == ["Ann", "Bob", None] and joined["status"] == "lobby"
+    cid.seated(players=3)
+    started = events.next_event().view
+    assert started["status"] == "playing" and [seat["name"] for seat in started["seats"]] == ["Ann", "Bob", "Cid"]
+    stream.close()

@@ -56,6 +56,14 @@ from test_lobby_list import (
     test_the_index_lives_on_one_cluster_slot,
 )
 from test_ninja_http import test_a_completion_that_reaches_the_store_first_wins
+from test_pairing_http import (  # noqa: F401 (pairing_http: the fixture of the pairing tests)
+    pairing_http,
+    test_a_seat_in_a_three_seat_lobby_left_is_taken_by_the_next_and_an_empty_lobby_closes,
+    test_bots_take_the_empty_seats_after_the_wait_and_the_game_starts,
+    test_rated_seekers_meet_within_a_window_that_widens_while_the_lobby_waits,
+    test_twenty_seekers_racing_through_two_apps_fill_five_tables,
+    test_two_seekers_share_a_table_that_starts_by_itself,
+)
 from test_player_games import (
     test_live_games_come_first_then_finished_ones_newest_first,
     test_the_player_s_keys_and_index_share_one_slot,
@@ -85,6 +93,11 @@ from service import create_app
 from service.storage.store import game_key
 
 ON_THE_CLUSTER = [
+    test_a_seat_in_a_three_seat_lobby_left_is_taken_by_the_next_and_an_empty_lobby_closes,
+    test_bots_take_the_empty_seats_after_the_wait_and_the_game_starts,
+    test_rated_seekers_meet_within_a_window_that_widens_while_the_lobby_waits,
+    test_twenty_seekers_racing_through_two_apps_fill_five_tables,
+    test_two_seekers_share_a_table_that_starts_by_itself,
     test_a_game_is_rated_from_its_ranking_and_stored_with_its_history,
     test_a_game_rated_twice_changes_nothing_the_second_time,
     test_a_player_moved_since_the_decision_gets_the_game_s_change,

@@ -7,6 +7,7 @@
 import {call, get, waitFor} from "./api.js";
 import {h} from "./dom.js";
 import {explain, list, number, refusal, t, when} from "./i18n.js";
+import {myDailyPart} from "./daily.js";
 import {boardLinks, ratingsPart, recordPart} from "./ratings.js";
 import * as storage from "./storage.js";
 import {outcomeWords} from "./words.js";
@@ -88,7 +89,7 @@ export function mountMe(root, {go, askName, catalog}) {
     return () => { shown = false; };
   }
   get("/players/me").then((me) => shown && panel.append(nameForm(me, askName), profileLink(me),
-    ratingsPart(me.ratings), boardLinks(catalog), recordPart(me.the_game), linkPart(), codeForm(go), devices(go), myGames()),
+    ratingsPart(me.ratings), boardLinks(catalog), recordPart(me.the_game), myDailyPart(storage.player().key), linkPart(), codeForm(go), devices(go), myGames()),
   (error) => {
     if (!shown) return;
     panel.append(h("p", {class: "error", role: "alert"}, refusal(error)));

@@ -146,17 +146,13 @@ function historyTable(history) {
     h("td", {}, `${entry.after >= entry.before ? "+" : "−"}${Math.abs(entry.after - entry.before)}`)))));
 }
 
-/** A player's record in The Game per player count, as a table. */
+/** A player's record in The Game, a sentence per player count. */
 export function recordPart(record) {
   const counts = Object.entries(record);
-  return h("div", {class: "me-record"}, h("h3", {id: "record-title"}, t("rating.record_title")), counts.length
-    ? h("table", {"aria-labelledby": "record-title"},
-      h("thead", {}, h("tr", {}, ["players", "played", "wins", "win_rate", "best_score", "streak", "best_streak"].map((column) =>
-        h("th", {scope: "col"}, t(`rating.record.${column}`))))),
-      h("tbody", {}, counts.map(([players, mine]) => h("tr", {},
-        h("td", {}, number(Number(players))), h("td", {}, number(mine.games)), h("td", {}, number(mine.wins)),
-        h("td", {}, number(mine.win_rate, {style: "percent", maximumFractionDigits: 0})),
-        h("td", {}, mine.best_score === null ? "" : t("rating.cards_left", {count: mine.best_score})),
-        h("td", {}, number(mine.streak)), h("td", {}, number(mine.best_streak))))))
+  return h("div", {class: "me-record"}, h("h3", {}, t("rating.record_title")), counts.length
+    ? h("ul", {}, counts.map(([players, mine]) => h("li", {}, t("rating.record_line", {
+      who: t("rating.record_players", {count: Number(players)}), count: mine.games, wins: mine.wins,
+      rate: number(mine.win_rate, {style: "percent", maximumFractionDigits: 0}),
+      best: t("rating.cards_left", {count: mine.best_score}), streak: mine.streak, longest: mine.best_streak}))))
     : h("p", {}, t("rating.record_none")));
 }

@@ -59,6 +59,7 @@ def test_a_finished_rated_game_shows_both_ratings_change(person: Callable[..., P
     bob.open(f"#/game/{game_id}", name=None)
     bob.button(bob.say("game.take_seat", number=2)).click()
     expect(bob.page.locator(".role")).to_have_text(bob.say("game.role_seat", number=2))
+    expect(bob.page.locator(".rated-mark")).to_have_text(bob.say("rating.rated_game"))
     ann.button(ann.say("game.start")).click()
     for someone in (ann, bob):
         expect(someone.page.locator(".seats .rating")).to_have_count(2)

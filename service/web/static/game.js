@@ -187,7 +187,7 @@ class GamePage {
 
   drawHead() {
     this.parts.head.replaceChildren(h("h2", {tabindex: "-1"}, t(`games:${this.view.game}.title`)), howToPlay(this.view.game),
-      h("span", {class: "game-id"}, t("game.id", {id: this.gameId})),
+      h("span", {class: "game-id"}, t("game.id", {id: this.gameId})), this.ratings.mark(this.view),
       this.view.seat !== undefined ? h("span", {class: "role"}, t("game.role_seat", {number: this.view.seat + 1}))
         : h("span", {class: "role"}, t(this.held.hostToken ? "game.role_host" : "game.role_watch")));
   }

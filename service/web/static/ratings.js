@@ -47,6 +47,11 @@ export class TableRatings {
     }
   }
 
+  /** Beside the game's title: whether it is rated. */
+  mark(view) {
+    return view.rated ? h("span", {class: "rated-mark"}, t("rating.rated_game")) : null;
+  }
+
   /** Under a finished rated game's ranking: what its numbers are. */
   summary(view) {
     return view.outcome?.ratings ? h("p", {class: "me-help"}, t("rating.after_game")) : null;

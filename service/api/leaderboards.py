@@ -31,9 +31,16 @@ class Leaderboard(MethodView):
         _check_rated(game)
         service = runtime()
         count, entries = service.ratings.boards.top(game, int(service.now() * 1000))
+        names = service.players.accounts.names([entry.player for entry in entries])
         players = [
-            {"rank": entry.rank, "player": entry.player, "rating": round(entry.points), "games": entry.games}
-            for entry in entries
+            {
+                "rank": entry.rank,
+                "player": entry.player,
+                "name": name,
+                "rating": round(entry.points),
+                "games": entry.games,
+            }
+            for entry, name in zip(entries, names, strict=True)
         ]
         answer = {"game": game, "count": count, "window_days": WINDOW_DAYS, "scale": SCALE_FACTS, "players": players}
         return jsonify(answer)

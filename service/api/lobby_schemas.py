@@ -88,7 +88,8 @@ class CreateGameSchema(ma.Schema):
         load_default=False,
         metadata={
             "description": "a rated game (of a game whose catalog entry says `rated: true`): each seat taken with "
-            'a distinct player key, no bot; its result moves the players\' ratings (docs/api.md, "Ratings")'
+            "a distinct player key, no bot, and a secret deal (no seed, no deck); its result moves the players' "
+            'ratings (docs/api.md, "Ratings")'
         },
     )
 
@@ -111,6 +112,9 @@ class CreateGameSchema(ma.Schema):
     def _seed_or_deck(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "seed" in data and "deck" in data:
             raise ma.ValidationError("give seed or deck, not both", "_schema")
+        for name in ("seed", "deck"):  # whoever chose the deal would know it
+            if data.get("rated") and name in data:
+                raise ma.ValidationError("not with rated: a rated game's deal is secret from everyone", name)
 
     @ma.validates_schema(pass_original=True)
     def _daily_fields(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:

@@ -13,6 +13,7 @@ from .daily_schemas import DailyRankSchema
 class LeaderboardEntrySchema(ma.Schema):
     rank = fields.Integer(metadata={"description": "1 is the best; equal ratings share a rank"})
     player = fields.String(metadata={"description": "the player's id"})
+    name = fields.String(allow_none=True, metadata={"description": "the player's name (null: a player gone)"})
     rating = fields.Integer(metadata={"description": f"the shown rating ({NEW} for a new player)"})
     games = fields.Integer(metadata={"description": "rated games of this game"})
 

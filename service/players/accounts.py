@@ -118,6 +118,13 @@ class Accounts:
         played = {field[7:]: int(value) for field, value in stored.items() if field.startswith("played:")}
         return Profile(player, stored["name"], int(stored["since"]), played)
 
+    def names(self, players: list[str]) -> list[str | None]:
+        """Each player's name, in one round trip (``None``: no such player)."""
+        pipe = self.client.pipeline(transaction=False)
+        for player in players:
+            pipe.hget(profile_key(player), "name")
+        return [text(name) for name in pipe.execute()] if players else []
+
     def rename(self, player: str, name: str) -> None:
         self.client.hset(profile_key(player), "name", name)
 

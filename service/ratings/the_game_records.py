@@ -43,6 +43,9 @@ class TheGameRecords:
         if meta is None or state is None or f'"game":"{GAME}"' not in meta:
             return
         try:
+            lobby = GameRecord.load(meta, None)  # the meta alone first: most games have no player
+            if lobby is None or not lobby.players_bound():
+                return
             game = GameRecord.load(meta, state)
             if game is not None and game.state is not None and game.status not in ("lobby", "playing"):
                 self._store(game_id, game)

@@ -53,4 +53,10 @@ def test_a_person_plays_today_s_deal_and_finds_the_result_on_the_board(person: C
     board = today_s_board(ann).get_by_role("table", name="Today's board, The Game, 2 players")
     expect(board.get_by_role("row", name=name)).to_contain_text("cards not laid")
     expect(ann.page.locator(".daily-mine")).to_contain_text("Your rank: ")  # GET .../me with the seat's token
+    expect(ann.page.locator(".daily-mine")).to_contain_text("Better than ")  # and with the key: the same game, once
+    expect(ann.page.locator(".daily-mine")).to_have_count(1)
+    ann.assert_clean()
+    ann.page.get_by_role("link", name="Me", exact=True).click()  # the Me panel says it too
+    expect(ann.page.locator(".me-daily li")).to_contain_text("The Game for 2: rank ")
+    expect(ann.page.locator(".me-daily li")).to_contain_text("Better than ")
     ann.assert_clean()

@@ -1,5 +1,5 @@
 // The page's entry: the catalog, the person's name, and the route in the address's fragment (#/game/<id>,
-// #/replay/<id>, #/seat/<id>/<token>, #/me, #/link/<code>, #/player/<id>): a fragment never reaches a server, so a shared seat's token stays out of logs.
+// #/replay/<id>, #/seat/<id>/<token>, #/me, #/link/<code>, #/player/<id>, #/leaderboard/<game>): a fragment never reaches a server, so a shared seat's token stays out of logs.
 
 import {get} from "./api.js";
 import {mountGame} from "./game.js";
@@ -7,6 +7,7 @@ import {h} from "./dom.js";
 import {choose, current, LANGUAGES, load, t} from "./i18n.js";
 import {mountLobby} from "./lobby.js";
 import {join, mountLink, mountMe, mountProfile, rename} from "./me.js";
+import {mountLeaderboard} from "./ratings.js";
 import {mountReplay} from "./replay.js";
 import * as storage from "./storage.js";
 
@@ -60,6 +61,7 @@ function route() {
   else if (screen === "me") unmount = mountMe(main, context);
   else if (screen === "link" && id) unmount = mountLink(main, context);
   else if (screen === "player" && id) unmount = mountProfile(main, context);
+  else if (screen === "leaderboard" && id) unmount = mountLeaderboard(main, context);
   else if (screen === "rules" && id) unmount = later(import("./rules.js"), (rules) => rules.mountRules(main, {...context, section: extra}));
   else unmount = mountLobby(main, context);
   window.scrollTo(0, 0);

@@ -64,17 +64,30 @@ async function ranks(showing) {
   const asks = storage.recent(Infinity).filter(([, facts]) => facts.daily === showing && facts.seatToken)
     .map(([, facts]) => facts.seatToken);
   const me = storage.player();
-  if (me && await playedDeal(me.key, showing)) asks.push(me.key);
+  if (me && (await playedDeals(me.key, showing.split("/")[2])).includes(showing)) asks.push(me.key);
   const found = await Promise.all(asks.map((token) => get(`/daily/${showing}/me`, token).catch(() => null)));
   return [...new Map(found.filter(Boolean).map((entry) => [entry.game_id, entry])).values()];
 }
 
-/** Whether the player finished a game on the deal `showing`: asked first, so that a player who has not played it
- * causes no refused rank. */
-async function playedDeal(key, showing) {
-  const [game, players, day] = showing.split("/");
-  const page = await get(`/players/me/games?game=${game}&status=finished&limit=100`, key).catch(() => null);
-  return Boolean(page?.games.some((entry) => entry.daily === day && entry.players === Number(players)));
+/** The deals of `day` (`game/players/day`) on which the player finished a game: asked first, so that a player who
+ * has not played one causes no refused rank. */
+async function playedDeals(key, day) {
+  const page = await get("/players/me/games?status=finished&limit=100", key).catch(() => null);
+  const deals = (page?.games || []).filter((entry) => entry.daily === day).map((entry) => `${entry.game}/${entry.players}/${day}`);
+  return [...new Set(deals)];
+}
+
+/** The Me panel's part: the player's results on today's deals, each with its rank and percentile. */
+export function myDailyPart(key) {
+  const part = h("div", {class: "me-daily"}, h("h3", {}, t("daily.mine_title")));
+  playedDeals(key, today()).then((deals) => Promise.all(deals.map((deal) => get(`/daily/${deal}/me`, key).catch(() => null))))
+    .then((found) => {
+      const results = found.filter(Boolean);
+      part.append(results.length ? h("ul", {}, results.map((entry) => h("li", {}, t("daily.mine_entry", {
+        game: t(`games:${entry.game}.title`), players: entry.players, rank: entry.rank, count: entry.count}), " ",
+      t("daily.your_percentile", {percent: entry.percentile})))) : h("p", {}, t("daily.mine_none")));
+    });
+  return part;
 }
 
 /** A result in words: a competitive game's place first, then cards left and turns. */

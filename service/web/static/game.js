@@ -13,6 +13,7 @@ import {today} from "./daily.js";
 import {howToPlay} from "./lobby.js";
 import * as storage from "./storage.js";
 import {TABLES} from "./tables/index.js";
+import {TableRatings} from "./ratings.js";
 import {outcomeWords, seatName} from "./words.js";
 
 const PACE_MS = 250; // views that come in a burst (bots answering at once) are drawn one by one, at least this far apart
@@ -36,6 +37,7 @@ export function mountGame(root, {gameId, catalog, go, askName}) {
 class GamePage {
   constructor(root, gameId, catalog, go, askName) {
     Object.assign(this, {root, gameId, catalog, go, askName});
+    this.ratings = new TableRatings(() => this.view && this.drawSeats());
     this.queue = [];
     this.entries = [];
     this.error = "";
@@ -146,6 +148,7 @@ class GamePage {
     this.view = view;
     this.game = this.catalog.find((entry) => entry.name === view.game);
     this.table = TABLES[view.game];
+    this.ratings.follow(view);
     const ctx = {send: (action) => this.send(action), name: (seat) => this.name(seat)};
     this.receivedAt = performance.now();
     this.drawHead();
@@ -184,7 +187,7 @@ class GamePage {
 
   drawHead() {
     this.parts.head.replaceChildren(h("h2", {tabindex: "-1"}, t(`games:${this.view.game}.title`)), howToPlay(this.view.game),
-      h("span", {class: "game-id"}, t("game.id", {id: this.gameId})),
+      h("span", {class: "game-id"}, t("game.id", {id: this.gameId})), this.ratings.mark(this.view),
       this.view.seat !== undefined ? h("span", {class: "role"}, t("game.role_seat", {number: this.view.seat + 1}))
         : h("span", {class: "role"}, t(this.held.hostToken ? "game.role_host" : "game.role_watch")));
   }
@@ -199,7 +202,7 @@ class GamePage {
       const clock = seat.seconds_left !== null && seat.seconds_left !== undefined
         ? h("span", {class: "clock", "data-until": String(this.receivedAt + seat.seconds_left * 1000)}, icon("clock"), clockText(seat.seconds_left)) : null;
       return h("li", {class: ["seat", turn && "turn", seat.seat === view.seat && "me"], "aria-current": turn ? "true" : null},
-        h("span", {class: "who"}, `${seat.seat + 1}. ${who}`),
+        h("span", {class: "who"}, `${seat.seat + 1}. ${who}`), this.ratings.badge(view, seat.seat),
         seat.bot && seat.name !== null ? h("span", {class: "badge"}, icon("bot")) : null, // its name says "Bot"
         seat.autoplay ? h("span", {class: "badge"}, t("game.autoplay")) : null,
         facts ? h("span", {class: "facts"}, facts) : null,
@@ -281,9 +284,10 @@ class GamePage {
     if (!isOver(view) || !view.outcome) return this.parts.outcome.replaceChildren();
     const {headline, reason} = outcomeWords(view, (seat) => this.name(seat));
     const ranking = view.outcome.ranking?.length
-      ? h("ol", {class: "ranking", "aria-label": t("game.ranking")}, view.outcome.ranking.map((seat) => h("li", {}, this.name(seat)))) : null;
+      ? h("ol", {class: "ranking", "aria-label": t("game.ranking")}, view.outcome.ranking.map((seat) => h("li", {}, this.name(seat), " ", this.ratings.badge(view, seat)))) : null;
     this.parts.outcome.replaceChildren(...[h("h3", {}, headline), h("p", {}, reason),
-      view.score !== undefined ? h("p", {}, t("game.score", {score: view.score})) : null, ranking].filter(Boolean));
+      view.score !== undefined ? h("p", {}, t("game.score", {score: view.score})) : null, ranking,
+      this.ratings.summary(view)].filter(Boolean));
   }
 
   /** A first game's guide, once per game page: the game in three steps, open until this browser has finished a

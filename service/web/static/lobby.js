@@ -77,6 +77,8 @@ function drawCreate(form, catalog, game, askName, choose) {
     botLevels(game),
     options(game),
     h("p", {}, h("label", {}, h("input", {type: "checkbox", name: "public"}), " ", t("lobby.public"))),
+    game.rated ? h("p", {}, h("label", {}, h("input", {type: "checkbox", name: "rated", "aria-describedby": "rated-help"}), " ",
+      t("lobby.rated")), " ", h("small", {id: "rated-help"}, t("lobby.rated_help"))) : null,
     h("p", {}, h("button", {type: "submit", class: "primary"}, t("lobby.create"))));
   drawSeats();
 }
@@ -162,7 +164,7 @@ async function create(form, game, name) {
     chosen[option.name] = option.type === "int" ? Number(raw) : option.type === "bool" ? raw === "true" : raw;
   }
   const players = Number(data.get("players"));
-  const body = {game: game.name, players, options: chosen, public: data.get("public") === "on"};
+  const body = {game: game.name, players, options: chosen, public: data.get("public") === "on", rated: data.get("rated") === "on"};
   if (data.get("seed")) body.seed = Number(data.get("seed"));
   const created = await call("POST", "/games", {body});
   const gameId = created.game_id;

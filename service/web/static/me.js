@@ -1,11 +1,14 @@
 // The person as a player (docs/api.md "Players"): a first visit makes one silently with the name asked, and the key
 // stays in this browser; the "Me" panel (#/me) shows the name (editable), links another device (a code, a link
-// carrying it in the fragment, its QR code), lists the devices in use and My games; #/link/<code> is that link's
-// landing on the other device, #/player/<id> a public profile.
+// carrying it in the fragment, its QR code), lists the devices in use and My games, with the ratings (a chart each)
+// and the record in The Game; #/link/<code> is that link's landing on the other device, #/player/<id> a public
+// profile.
 
 import {call, get, waitFor} from "./api.js";
 import {h} from "./dom.js";
 import {explain, list, number, refusal, t, when} from "./i18n.js";
+import {myDailyPart} from "./daily.js";
+import {boardLinks, ratingsPart, recordPart} from "./ratings.js";
 import * as storage from "./storage.js";
 import {outcomeWords} from "./words.js";
 
@@ -73,7 +76,7 @@ function addStyle() {
 }
 
 /** The Me panel. */
-export function mountMe(root, {go, askName}) {
+export function mountMe(root, {go, askName, catalog}) {
   let shown = true;
   addStyle();
   const heading = h("h2", {tabindex: "-1"}, t("me.title"));
@@ -85,8 +88,9 @@ export function mountMe(root, {go, askName}) {
     panel.append(h("p", {}, t("me.none")), codeForm(go));
     return () => { shown = false; };
   }
-  get("/players/me").then((me) => shown && panel.append(nameForm(me, askName), profileLink(me), linkPart(),
-    codeForm(go), devices(go), myGames()), (error) => {
+  get("/players/me").then((me) => shown && panel.append(nameForm(me, askName), profileLink(me),
+    ratingsPart(me.ratings), boardLinks(catalog), recordPart(me.the_game), myDailyPart(storage.player().key), linkPart(), codeForm(go), devices(go), myGames()),
+  (error) => {
     if (!shown) return;
     panel.append(h("p", {class: "error", role: "alert"}, refusal(error)));
     if (!storage.player()) panel.append(h("p", {}, t("me.none")), codeForm(go));
@@ -186,7 +190,7 @@ function entry(game) {
 }
 
 /** #/player/<id>: a player's public profile (name, member since, games played per game) and public games. */
-export function mountProfile(root, {gameId: id}) {
+export function mountProfile(root, {gameId: id, catalog}) {
   let shown = true;
   addStyle();
   const panel = h("section", {class: "panel me-panel"}, h("h2", {tabindex: "-1"}, t("me.profile_title")));
@@ -198,6 +202,7 @@ export function mountProfile(root, {gameId: id}) {
     panel.append(h("p", {}, t("me.since", {when: when(new Date(profile.since))})),
       h("p", {}, played.length ? t("me.played", {games: list(played.map(([game, count]) =>
         `${t(`games:${game}.title`)}: ${number(count)}`))}) : t("me.played_none")),
+      ratingsPart(profile.ratings), boardLinks(catalog), recordPart(profile.the_game),
       myGames(`/players/${encodeURIComponent(id)}/games`, t("me.public_games")));
     panel.firstElementChild.focus();
   }, (error) => shown && panel.append(h("p", {class: "error", role: "alert"}, explain(error))));

@@ -8,19 +8,16 @@ from flask.testing import FlaskClient
 from gameclient import bearer
 from players_client import Player
 
-from thegame_core.games.bataille_corse.cards import PLAIN_DECK
-
-#: Seat 0 flips 7H, seat 1 flips 7D: a double, which the seat that slaps first wins.
-DECK = ["7H", "7D", *(name for name in PLAIN_DECK if name not in ("7H", "7D"))]
-#: Flips after which the game ends, ranked by cards held: the double's winner holds more.
-MAX_FLIPS = 6
+#: One flip ends the game (its flip limit), ranked by cards held: the seat that did not flip holds more, whatever the
+#: (secret) deal.
+MAX_FLIPS = 1
 
 
 class RatedGame:
     """A rated two-seat game of Bataille corse: ``players[seat]`` holds each seat by its key."""
 
     def __init__(self, http: FlaskClient, players: list[Player]) -> None:
-        body = {"game": "bataille-corse", "players": 2, "rated": True, "deck": DECK}
+        body = {"game": "bataille-corse", "players": 2, "rated": True}
         created = http.post("/v1/games", json={**body, "options": {"max_flips": MAX_FLIPS}})
         assert created.status_code == 201, created.get_json()
         self.http, self.players = http, players
@@ -29,8 +26,8 @@ class RatedGame:
         for seat, player in enumerate(players):
             assert player.sit(self, seat=seat).status_code == 201
 
-    def start(self) -> dict[str, Any]:
-        started = self.http.post(f"{self.url}/start", json={"first_seat": 0}, headers=bearer(self.host))
+    def start(self, first_seat: int = 0) -> dict[str, Any]:
+        started = self.http.post(f"{self.url}/start", json={"first_seat": first_seat}, headers=bearer(self.host))
         assert started.status_code == 200, started.get_json()
         return started.get_json()
 
@@ -40,13 +37,10 @@ class RatedGame:
         return answer.get_json()
 
     def play(self, winner: int) -> dict[str, Any]:
-        """Start and play to the end, ``winner`` taking the double: the final view of the last seat to act."""
-        self.start()
-        self.act(0, {"type": "flip"})
-        self.act(1, {"type": "flip"})
-        view = self.act(winner, {"type": "slap", "pile_version": 2})
-        while view["status"] == "playing":
-            view = self.act(view["current_seat"], {"type": "flip"})
+        """Start and play to the end, ``winner`` holding more cards: the other seat's final view."""
+        self.start(first_seat=1 - winner)
+        view = self.act(1 - winner, {"type": "flip"})
+        assert view["status"] == "finished" and view["outcome"]["ranking"] == [winner, 1 - winner], view["outcome"]
         return view
 
 

@@ -40,7 +40,7 @@ def test_my_rank_on_a_leaderboard(rated_app: Flask) -> None:
         ratings.rate_game("ninja", secrets.token_hex(8), ranking, [ann.id, bob.id], now_ms)
     finished(http, cid, bob)  # cid's first rated game (of Bataille corse): provisional, off the board
     top = http.get("/v1/leaderboards/ninja").get_json()["players"]
-    assert [entry["player"] for entry in top] == [ann.id, bob.id]
+    assert [(entry["player"], entry["name"]) for entry in top] == [(ann.id, "Ann"), (bob.id, "Bob")]
     mine = ann.get("/v1/leaderboards/ninja/me").get_json()
     assert mine == {
         "game": "ninja",

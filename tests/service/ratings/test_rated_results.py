@@ -51,3 +51,20 @@ def test_the_event_of_the_end_carries_the_ratings(rated_http: FlaskClient) -> No
     assert event.view["version"] == view["version"]
     assert event.view["outcome"]["ratings"] == view["outcome"]["ratings"]
     assert event.view["outcome"]["ratings"][0]["player"] == ann.id
+
+
+def test_a_rated_game_s_rematch_is_rated_too(rated_http: FlaskClient) -> None:
+    ann, bob = Player(rated_http, "Ann"), Player(rated_http, "Bob")
+    game = RatedGame(rated_http, [ann, bob])
+    first = game.play(0)["outcome"]["ratings"]
+    rematch = rated_http.post(f"{game.url}/rematch", headers=bearer(game.host)).get_json()["game_id"]
+    view = ann.get(f"/v1/games/{rematch}").get_json()
+    assert view["rated"] is True and view["status"] == "playing"  # every seat held by its player: it starts at once
+    flipper = view["current_seat"]
+    [ann, bob][flipper].post(f"/v1/games/{rematch}/actions", {"type": "flip"})
+    again = rated_http.get(f"/v1/games/{rematch}").get_json()["outcome"]["ratings"]
+    assert [entry["before"] for entry in again] == [entry["after"] for entry in first]
+    assert (
+        again[flipper]["after"] < again[flipper]["before"]
+        and again[1 - flipper]["after"] > again[1 - flipper]["before"]
+    )

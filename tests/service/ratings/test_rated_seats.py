@@ -59,3 +59,10 @@ def test_a_rated_game_s_seats_close_at_its_start(http: FlaskClient) -> None:
     assert bob.delete(f"{game.url}/seats/1").status_code == 204  # a stand-in bot plays bob's seat to the end
     assert error_of(cid.sit(game, seat=1)) == (409, "game_started")
     assert error_of(bob.sit(game, seat=1)) == (409, "game_started")
+
+
+def test_a_rated_game_s_deal_is_secret_from_everyone(http: FlaskClient) -> None:
+    for name, chosen in (("seed", 7), ("deck", [2, 3])):  # whoever chose the deal would know it
+        answer = http.post("/v1/games", json={"game": "ninja", "players": 2, "rated": True, name: chosen})
+        assert error_of(answer) == (422, "validation_error")
+        assert "rated" in answer.get_json()["errors"][name][0]

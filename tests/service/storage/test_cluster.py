@@ -70,6 +70,11 @@ from test_player_games import (
 )
 from test_player_links import test_a_code_gives_another_device_a_key_of_the_same_player
 from test_player_seats import test_a_key_s_changes_count_against_its_seat_s_budget
+from test_rated_profiles import (
+    test_erasing_a_player_drops_their_ratings_history_and_board_places,
+    test_my_rank_on_a_leaderboard,
+)
+from test_rated_results import test_the_final_view_carries_both_ratings_before_and_after
 from test_ratings import (  # noqa: F401 (boards, ratings, game_id: the fixtures of the ratings tests)
     boards,
     game_id,
@@ -88,6 +93,7 @@ from test_store import (
     test_one_hash_tagged_key_with_format_versions,
     test_ttl_follows_the_games_stage,
 )
+from test_the_game_record_http import test_the_record_counts_games_wins_scores_and_streaks_per_player_count
 
 from service import create_app
 from service.storage.store import game_key
@@ -136,6 +142,10 @@ ON_THE_CLUSTER = [
     test_the_player_s_keys_and_index_share_one_slot,
     test_a_code_gives_another_device_a_key_of_the_same_player,
     test_a_key_s_changes_count_against_its_seat_s_budget,
+    test_the_final_view_carries_both_ratings_before_and_after,
+    test_my_rank_on_a_leaderboard,
+    test_erasing_a_player_drops_their_ratings_history_and_board_places,
+    test_the_record_counts_games_wins_scores_and_streaks_per_player_count,
 ]
 
 

@@ -32,6 +32,7 @@ def test_public_lobbies_newest_first_with_their_free_seats(lobbies: Lobbies) -> 
         "players": 3,
         "free_seats": [0, 2],
         "options": older.view().get_json()["options"],
+        "rated": False,
         "created_at": "2027-01-15T08:00:01.000Z",
     }
 

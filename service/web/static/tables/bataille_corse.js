@@ -12,6 +12,7 @@ const SUITS = {S: ["♠", "spades", 230], H: ["♥", "hearts", 0], D: ["♦", "d
 const HONOURS = {A: "ace", J: "jack", Q: "queen", K: "king"};
 const TRIES = {A: 4, K: 3, Q: 2, J: 1};
 const tries = (count) => t("games:bataille-corse.table.tries", {count});
+const note = (count) => t("games:bataille-corse.cards.note", {count}); // the same, short enough for a card
 const result = (words) => t(`games:bataille-corse.results.${words}`);
 
 const tables = new WeakMap(); // table element -> the view and ctx drawn last, for the Space key
@@ -20,13 +21,13 @@ const seatOf = (view) => view.seats.find((seat) => seat.seat === view.seat);
 /** A card string ("10H", "QS", "RJ") drawn as a face, named in words. */
 function cardFace(text, options = {}) {
   if (text === "RJ" || text === "BJ") {
-    return card("★", {label: t(`games:bataille-corse.cards.${text}`), note: tries(5), hue: 280, ...options});
+    return card("★", {label: t(`games:bataille-corse.cards.${text}`), note: note(5), hue: 280, ...options});
   }
   const rank = text.slice(0, -1);
   const [symbol, suit, hue] = SUITS[text.at(-1)];
   const rankWords = HONOURS[rank] ? t(`games:bataille-corse.cards.${HONOURS[rank]}`) : rank;
   return card(`${rank}${symbol}`, {label: t(`games:bataille-corse.cards.of_${suit}`, {rank: rankWords}), hue,
-    note: TRIES[rank] ? tries(TRIES[rank]) : undefined, ...options});
+    note: TRIES[rank] ? note(TRIES[rank]) : undefined, ...options});
 }
 
 /** A seat's state in words: out of cards may still slap back in while the game goes on, not after its end. */

@@ -220,7 +220,7 @@ class GamePage {
       ? this.table?.happened?.(before, this.view, (seat) => this.name(seat)) : null;
     if (!text) return;
     Object.assign(this.parts.happened, {textContent: text, hidden: false});
-    this.happenedText = text; // read out with the moves of the log (drawMoves)
+    this.happenedSaid = {text, version: this.view.version}; // read out with the moves that made it (drawMoves)
     this.parts.happened.dataset.version = String(this.view.version);
     clearTimeout(this.happenedTimer);
     this.happenedTimer = setTimeout(() => { this.parts.happened.hidden = true; }, HAPPENED_MS);
@@ -426,9 +426,11 @@ class GamePage {
       h("li", {}, words(entry), entry.auto ? ` ${t("game.by_bot")}` : "")));
     const urgent = fresh.filter((entry) => this.table?.urgent?.(entry, fresh)).slice(-2); // a slap's result, say
     const others = fresh.filter((entry) => entry.seat !== this.view.seat && !urgent.includes(entry)).slice(-3);
-    // what just happened, over the table, is read out first, with the moves that made it
-    const said = this.happenedText ? [this.happenedText] : [];
-    this.happenedText = null;
+    // what just happened, over the table, is read out first, with the moves that made it: once the log read holds
+    // them (a read sent before the change comes back after it, without them)
+    const reached = (this.entries.at(-1)?.version ?? -1) >= (this.happenedSaid?.version ?? Infinity);
+    const said = reached ? [this.happenedSaid.text] : [];
+    if (reached) this.happenedSaid = null;
     if (urgent.length) announce([...said, ...urgent.map(words)].join(". "), {assertive: true});
     if (others.length || (said.length && !urgent.length)) announce([...(urgent.length ? [] : said), ...others.map(words)].join(". "));
   }

@@ -9,6 +9,7 @@ import {calm, h, keepFocus} from "./dom.js";
 import {gameWords, list, refusal, t, when} from "./i18n.js";
 import {icon} from "./icons.js";
 import {Live} from "./live.js";
+import {Pacing} from "./pacing.js";
 import {today} from "./daily.js";
 import {howToPlay} from "./lobby.js";
 import * as storage from "./storage.js";
@@ -17,7 +18,6 @@ import {outcomeWords, seatName} from "./words.js";
 
 const PACE_MS = 250; // views that come in a burst (bots answering at once) are drawn one by one, at least this far apart
 const CALM_PACE_MS = 100;
-const MAX_QUEUE = 12; // further behind than this, skip to the newest view
 const FALLBACK_MS = 1500; // an action's own answer is drawn if the stream has not brought that version by then
 const HAPPENED_MS = 3000; // what just happened stays over the table this long (a newer event replaces it)
 const connection = (state) => t(`game.connection.${state}`);
@@ -36,7 +36,8 @@ export function mountGame(root, {gameId, catalog, go, askName}) {
 class GamePage {
   constructor(root, gameId, catalog, go, askName) {
     Object.assign(this, {root, gameId, catalog, go, askName});
-    this.queue = [];
+    this.pacing = new Pacing({draw: (view) => this.draw(view), shown: () => this.view,
+      pace: () => (calm() ? CALM_PACE_MS : PACE_MS)});
     this.entries = [];
     this.error = "";
     this.parts = {
@@ -107,38 +108,22 @@ class GamePage {
 
   stop() {
     this.stopped = true;
+    this.table?.unmount?.(this.parts.table);
     this.live?.close();
     clearInterval(this.ticker);
-    clearTimeout(this.pacer);
+    this.pacing.stop();
     clearTimeout(this.happenedTimer);
   }
 
-  /** A view from the stream or an answer: drawn now, or after the views queued before it. */
+  /** A view from the stream or an answer: drawn now, or after the views queued before it (the seat's own moves
+   * show at once). */
   offer(view) {
-    const last = this.queue.at(-1)?.view || this.view;
-    if (last && view.version <= last.version && !(view.rematch && !last.rematch)) return;
-    if (!this.queue.length && this.myMove()) { // the seat's own moves show at once
-      clearTimeout(this.pacer);
-      this.pacer = null;
-    }
-    this.queue.push({view, at: performance.now(), paced: Boolean(this.pacer)}); // paced: waits for the one shown
-    if (this.queue.length > MAX_QUEUE) this.queue.splice(0, this.queue.length - 1);
-    if (!this.pacer) this.next();
+    this.pacing.offer(view, {now: this.myMove()});
   }
 
   myMove() {
     const view = this.view;
     return Boolean(view) && view.seat !== undefined && view.waiting_for.includes(view.seat);
-  }
-
-  next() {
-    this.pacer = null;
-    const item = this.queue.shift();
-    if (!item || this.stopped) return;
-    this.draw(item.view);
-    // from the view's arrival to its table drawn (bench/web_page.py reads it)
-    performance.measure(item.paced ? "view drawn, paced" : "view drawn", {start: item.at});
-    this.pacer = setTimeout(() => this.next(), calm() ? CALM_PACE_MS : PACE_MS); // the next view waits its turn
   }
 
   draw(view) {
@@ -319,7 +304,7 @@ class GamePage {
 
   /** Send one of the seat's actions (or a batch); a refusal shows the server's message. */
   async send(action) {
-    if (this.pending || this.queue.length) return; // a newer view is on its way: act on what it shows
+    if (this.pending || this.pacing.waiting) return; // a newer view is on its way: act on what it shows
     this.pending = true;
     try {
       const body = Array.isArray(action) ? {actions: action} : action;
@@ -387,10 +372,8 @@ class GamePage {
 
   async resubscribe() {
     this.live?.close(); // the old token's stream: a view it still brings must not stand for the new seat's
-    clearTimeout(this.pacer);
-    this.pacer = null;
+    this.pacing.clear();
     this.view = undefined;
-    this.queue = [];
     this.parts.share.replaceChildren();
     await this.start();
   }

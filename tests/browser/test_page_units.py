@@ -199,3 +199,37 @@ def test_leaving_a_bataille_corse_table_takes_its_keys_away(person: Callable[...
     ann.page.wait_for_selector("body[data-ready] .games")
     assert ann.page.evaluate("window.keyListeners") == 0  # mounted twice, none left
     ann.assert_clean()
+
+
+#: game-parts.js's ``todo`` for each view, a table module's own words first (``table``: none for the game's own).
+TODO = """async ([cases]) => {
+  const {todo} = await import("/web/game-parts.js");
+  const tables = {ninja: await import("/web/tables/ninja.js")};
+  const name = (seat, context) => (seat === 0 ? (context ? "you" : "You") : ["You", "Ann", "Bob"][seat]);
+  return cases.map(([view, table]) => todo(view, tables[table], name));
+}"""
+
+
+def test_what_to_do_now_says_the_table_s_words_else_who_is_waited_for(person: Callable[..., Person]) -> None:
+    ann = person().open()
+    seats = [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": None}]
+    ninja = {"seat": 0, "phase": "play", "status": "playing", "seats": seats, "waiting_for": [0]}
+    cases = [
+        [{"status": "lobby", "seats": seats, "waiting_for": []}, None],
+        [{"status": "lobby", "seats": [seats[0], {**seats[1], "name": "Bob"}], "waiting_for": []}, None],
+        [{"status": "finished", "seats": seats, "waiting_for": []}, None],
+        [{**ninja, "legal_actions": [{"type": "pick_up"}]}, "ninja"],
+        [{**ninja, "legal_actions": [], "waiting_for": [1, 2]}, "ninja"],
+        [{**ninja, "legal_actions": [], "waiting_for": [0, 1]}, None],
+        [{**ninja, "legal_actions": [], "waiting_for": []}, None],
+    ]
+    assert ann.page.evaluate(TODO, [cases]) == [
+        ann.say("game.todo.free_seats"),
+        ann.say("game.todo.host_starts"),
+        ann.say("game.todo.over"),
+        ann.say("games:ninja.todo.pick_up"),
+        ann.say("game.todo.waiting", names="Ann and Bob"),
+        ann.say("game.todo.waiting", names="you and Ann"),
+        ann.say("game.todo.next"),
+    ]
+    ann.assert_clean()

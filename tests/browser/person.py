@@ -156,15 +156,22 @@ class Person:
         A completion is offered out of turn, so a bot's move can take it away between the wait that saw it and
         this click, and the game can even end then: the button is looked up and clicked in one step in the page,
         and when it is gone the caller waits for the next move again."""
+        self.click_if_offered(self.NINJA_MOVE)
+
+    def click_if_offered(self, selector: str) -> None:
+        """Click the button ``selector`` finds if the page still shows it, looked up and clicked in one step, and
+        wait for the view it brings; when it is gone (another seat's move took it away), nothing."""
         before = self.version()
-        clicked = self.page.evaluate(
-            "s => { const b = document.querySelector(s); b?.click(); return !!b; }", self.NINJA_MOVE
-        )
-        if clicked:
+        if self.page.evaluate("s => { const b = document.querySelector(s); b?.click(); return !!b; }", selector):
             self.wait_past(before)
 
     # Bataille corse ---------------------------------------------------------------------------------------------
     FLIP = "#table button[data-key='flip']:not(:disabled)"
+
+    def flip(self) -> None:
+        """Flip when on turn: a bot's slap can take the turn away between the wait that saw Flip and the click, and
+        a flip of its own can then end the game (``click_if_offered``)."""
+        self.click_if_offered(self.FLIP)
 
     # Checks -----------------------------------------------------------------------------------------------------
     def outcome(self) -> str:

@@ -66,9 +66,7 @@ def test_a_person_plays_a_whole_game_of_bataille_corse_against_a_bot(person: Cal
     for _ in range(MOST_MOVES):
         if not ann.wait_turn_or_end(FLIP):
             break
-        before = ann.version()
-        page.locator(FLIP).click()
-        ann.wait_past(before)
+        ann.flip()
     expect(page.locator(".outcome h3")).to_contain_text("won")
     expect(page.locator(".outcome")).to_contain_text(re.compile("flip", re.I))
     expect(page.get_by_role("list", name="Ranking").get_by_role("listitem")).to_have_count(2)

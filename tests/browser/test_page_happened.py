@@ -24,6 +24,14 @@ WATCH = """() => { window.drawn = []; const table = document.getElementById('tab
     window.drawn.push([table.dataset.version, said.hidden ? null : said.dataset.version, said.textContent]);
   }).observe(table, {attributes: true, attributeFilter: ['data-version']}); }"""
 
+#: The answers to the log and to actions come 400 ms late, as on a slow network: a log read sent before a slap comes
+#: back after the slap's view is drawn, without the slap, and the sentence over the table still waits for the moves
+#: that made it; a flip's answer comes after the stream showed the flip, and a slap sent meanwhile still goes.
+SLOW_ANSWERS = r"""() => { const send = window.fetch; window.fetch = async (url, init) => {
+  const answer = await send(url, init);
+  if (/\/(log|actions)$/.test(String(url))) await new Promise((resolve) => setTimeout(resolve, 400));
+  return answer; }; }"""
+
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
@@ -81,6 +89,7 @@ def test_a_slap_s_result_shows_over_the_table_on_both_screens(person: Callable[.
     expect(second.page.locator(".moves li").first).to_have_text("You flipped")
     assert second.page.locator(".moves li", has_text="slapped").count() == 1  # the false one alone
 
+    first.page.evaluate(SLOW_ANSWERS)
     flip(first)  # 3♥ on 5♦ on 3♣: a sandwich, slapped by the first
     expect(first.page.get_by_role("img", name="3 of hearts")).to_be_visible()
     first.page.evaluate("document.activeElement.blur()")

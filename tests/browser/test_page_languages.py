@@ -185,9 +185,7 @@ def test_a_whole_game_of_bataille_corse_in_each_language(person: Callable[..., P
         if not ann.wait_turn_or_end(FLIP):
             break
         assert_words(ann, english)
-        before = ann.version()
-        page.locator(FLIP).click()
-        ann.wait_past(before)
+        ann.flip()
     expect(page.locator(".outcome h3")).to_have_text(won(ann))
     expect(page.locator(".bc-seats")).not_to_contain_text(ann.say("games:bataille-corse.states.out"))
     the_end_and_its_replay(ann, english)

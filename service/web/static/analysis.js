@@ -8,7 +8,7 @@ import {announce} from "./announce.js";
 import {exchange} from "./api.js";
 import {h} from "./dom.js";
 import {number, refusal, t} from "./i18n.js";
-import {HINTS} from "./hints.js";
+import {markBest} from "./hints.js";
 import {SERIES_COLOURS, valueChart} from "./value-chart.js";
 
 const MOST_WAIT_S = 15; // between polls, however long the analysis takes
@@ -120,7 +120,7 @@ class Analysis {
     }
     const decision = this.data.decisions[index];
     const start = frame === decision.start;
-    const drawn = start && HINTS[this.replay.game]?.(board, decision.best) > 0;
+    const drawn = start && this.replay.table?.hint?.(board, decision.best, markBest) > 0;
     const best = decision.same ? t("analysis.same_as_made") : this.deeds(decision.best, decision.seat);
     this.now.replaceChildren(
       h("p", {class: "analysis-move"}, `${this.moves(decision)}, ${this.replay.name(decision.seat)}`, this.flagMark(index)),

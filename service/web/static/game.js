@@ -1,31 +1,27 @@
 // A game's page: its table, drawn from each view of its event stream, with the seats, whose turn it is, the clock,
 // the connection's state, the moves so far, and what a person may do here (take a seat, seat bots and start as the
 // host, play, leave, ask for a rematch, open the replay). The server owns the state: the page never moves a card
-// before the server's view says so.
+// before the server's view says so. This is the controller (the stream, the pacing, the actions, the tokens held);
+// the parts it shows are drawn by game-parts.js, the table by its game's module.
 
 import {announce} from "./announce.js";
 import {ApiError, call, get, randomKey} from "./api.js";
 import {calm, h, keepFocus} from "./dom.js";
-import {gameWords, list, refusal, t, when} from "./i18n.js";
-import {icon} from "./icons.js";
+import {gameWords, refusal, t, when} from "./i18n.js";
+import {button, clockText, guide, head, isOver, linkField, outcome, seats, todo} from "./game-parts.js";
 import {Live} from "./live.js";
+import {Pacing} from "./pacing.js";
 import {today} from "./daily.js";
-import {howToPlay} from "./lobby.js";
 import * as storage from "./storage.js";
 import {TABLES} from "./tables/index.js";
 import {TableRatings} from "./ratings.js";
-import {outcomeWords, seatName} from "./words.js";
+import {seatName} from "./words.js";
 
 const PACE_MS = 250; // views that come in a burst (bots answering at once) are drawn one by one, at least this far apart
 const CALM_PACE_MS = 100;
-const MAX_QUEUE = 12; // further behind than this, skip to the newest view
 const FALLBACK_MS = 1500; // an action's own answer is drawn if the stream has not brought that version by then
 const HAPPENED_MS = 3000; // what just happened stays over the table this long (a newer event replaces it)
 const connection = (state) => t(`game.connection.${state}`);
-
-function isOver(view) {
-  return !["lobby", "playing"].includes(view.status);
-}
 
 /** Mount the page of `gameId` in `root`; returns a function that unmounts it. */
 export function mountGame(root, {gameId, catalog, go, askName}) {
@@ -38,7 +34,8 @@ class GamePage {
   constructor(root, gameId, catalog, go, askName) {
     Object.assign(this, {root, gameId, catalog, go, askName});
     this.ratings = new TableRatings(() => this.view && this.drawSeats());
-    this.queue = [];
+    this.pacing = new Pacing({draw: (view) => this.draw(view), shown: () => this.view,
+      pace: () => (calm() ? CALM_PACE_MS : PACE_MS)});
     this.entries = [];
     this.error = "";
     this.parts = {
@@ -109,38 +106,22 @@ class GamePage {
 
   stop() {
     this.stopped = true;
+    this.table?.unmount?.(this.parts.table);
     this.live?.close();
     clearInterval(this.ticker);
-    clearTimeout(this.pacer);
+    this.pacing.stop();
     clearTimeout(this.happenedTimer);
   }
 
-  /** A view from the stream or an answer: drawn now, or after the views queued before it. */
+  /** A view from the stream or an answer: drawn now, or after the views queued before it (the seat's own moves
+   * show at once). */
   offer(view) {
-    const last = this.queue.at(-1)?.view || this.view;
-    if (last && view.version <= last.version && !(view.rematch && !last.rematch)) return;
-    if (!this.queue.length && this.myMove()) { // the seat's own moves show at once
-      clearTimeout(this.pacer);
-      this.pacer = null;
-    }
-    this.queue.push({view, at: performance.now(), paced: Boolean(this.pacer)}); // paced: waits for the one shown
-    if (this.queue.length > MAX_QUEUE) this.queue.splice(0, this.queue.length - 1);
-    if (!this.pacer) this.next();
+    this.pacing.offer(view, {now: this.myMove()});
   }
 
   myMove() {
     const view = this.view;
     return Boolean(view) && view.seat !== undefined && view.waiting_for.includes(view.seat);
-  }
-
-  next() {
-    this.pacer = null;
-    const item = this.queue.shift();
-    if (!item || this.stopped) return;
-    this.draw(item.view);
-    // from the view's arrival to its table drawn (bench/web_page.py reads it)
-    performance.measure(item.paced ? "view drawn, paced" : "view drawn", {start: item.at});
-    this.pacer = setTimeout(() => this.next(), calm() ? CALM_PACE_MS : PACE_MS); // the next view waits its turn
   }
 
   draw(view) {
@@ -179,35 +160,19 @@ class GamePage {
   remember(view) {
     const held = this.held;
     if (!held.seatToken && !held.hostToken) return;
-    const seats = view.seats.map(({seat, name, bot, bot_name}) => ({seat, name, bot, bot_name}));
-    const facts = {game: view.game, seats, outcome: view.outcome || null};
+    const seated = view.seats.map(({seat, name, bot, bot_name}) => ({seat, name, bot, bot_name}));
+    const facts = {game: view.game, seats: seated, outcome: view.outcome || null};
     const known = {game: held.game, seats: held.seats, outcome: held.outcome || null};
     if (JSON.stringify(facts) !== JSON.stringify(known)) storage.hold(this.gameId, facts);
   }
 
   drawHead() {
-    this.parts.head.replaceChildren(h("h2", {tabindex: "-1"}, t(`games:${this.view.game}.title`)), howToPlay(this.view.game),
-      h("span", {class: "game-id"}, t("game.id", {id: this.gameId})), this.ratings.mark(this.view),
-      this.view.seat !== undefined ? h("span", {class: "role"}, t("game.role_seat", {number: this.view.seat + 1}))
-        : h("span", {class: "role"}, t(this.held.hostToken ? "game.role_host" : "game.role_watch")));
+    this.parts.head.replaceChildren(...head(this.view, this.gameId, Boolean(this.held.hostToken), this.ratings));
   }
 
   drawSeats() {
-    const view = this.view;
-    this.parts.seats.replaceChildren(...view.seats.map((seat) => {
-      const turn = view.waiting_for.includes(seat.seat) && !isOver(view);
-      const who = seat.name === null && !seat.bot ? t("game.free_seat")
-        : seat.name === null ? t("game.open_seat_bot", {name: this.name(seat.seat)}) : this.name(seat.seat);
-      const facts = this.table?.seatFacts?.(seat, view);
-      const clock = seat.seconds_left !== null && seat.seconds_left !== undefined
-        ? h("span", {class: "clock", "data-until": String(this.receivedAt + seat.seconds_left * 1000)}, icon("clock"), clockText(seat.seconds_left)) : null;
-      return h("li", {class: ["seat", turn && "turn", seat.seat === view.seat && "me"], "aria-current": turn ? "true" : null},
-        h("span", {class: "who"}, `${seat.seat + 1}. ${who}`), this.ratings.badge(view, seat.seat),
-        seat.bot && seat.name !== null ? h("span", {class: "badge"}, icon("bot")) : null, // its name says "Bot"
-        seat.autoplay ? h("span", {class: "badge"}, t("game.autoplay")) : null,
-        facts ? h("span", {class: "facts"}, facts) : null,
-        turn ? h("span", {class: "turn-mark"}, t("game.to_play")) : null, clock);
-    }));
+    const ctx = {name: (seat) => this.name(seat), table: this.table, receivedAt: this.receivedAt, ratings: this.ratings};
+    this.parts.seats.replaceChildren(...seats(this.view, ctx));
   }
 
   tick() {
@@ -223,7 +188,7 @@ class GamePage {
       ? this.table?.happened?.(before, this.view, (seat) => this.name(seat)) : null;
     if (!text) return;
     Object.assign(this.parts.happened, {textContent: text, hidden: false});
-    this.happenedText = text; // read out with the moves of the log (drawMoves)
+    this.happenedSaid = {text, version: this.view.version}; // read out with the moves that made it (drawMoves)
     this.parts.happened.dataset.version = String(this.view.version);
     clearTimeout(this.happenedTimer);
     this.happenedTimer = setTimeout(() => { this.parts.happened.hidden = true; }, HAPPENED_MS);
@@ -231,11 +196,7 @@ class GamePage {
 
   drawTodo(before) {
     const view = this.view;
-    let text;
-    if (view.status === "lobby") text = t(view.seats.some((seat) => seat.name === null) ? "game.todo.free_seats" : "game.todo.host_starts");
-    else if (isOver(view)) text = t("game.todo.over");
-    else if (view.waiting_for.length) text = this.table?.todo?.(view) || t("game.todo.waiting", {names: list(view.waiting_for.map((seat) => this.name(seat, "object")))});
-    else text = this.table?.todo?.(view) || t("game.todo.next");
+    const text = todo(view, this.table, (seat, context) => this.name(seat, context));
     this.parts.todo.textContent = text;
     const mine = (v) => v && v.seat !== undefined && v.status === "playing" && v.waiting_for.includes(v.seat);
     if (mine(view) && !mine(before)) announce(text, {assertive: true});
@@ -280,14 +241,7 @@ class GamePage {
   }
 
   drawOutcome() {
-    const view = this.view;
-    if (!isOver(view) || !view.outcome) return this.parts.outcome.replaceChildren();
-    const {headline, reason} = outcomeWords(view, (seat) => this.name(seat));
-    const ranking = view.outcome.ranking?.length
-      ? h("ol", {class: "ranking", "aria-label": t("game.ranking")}, view.outcome.ranking.map((seat) => h("li", {}, this.name(seat), " ", this.ratings.badge(view, seat)))) : null;
-    this.parts.outcome.replaceChildren(...[h("h3", {}, headline), h("p", {}, reason),
-      view.score !== undefined ? h("p", {}, t("game.score", {score: view.score})) : null, ranking,
-      this.ratings.summary(view)].filter(Boolean));
+    this.parts.outcome.replaceChildren(...outcome(this.view, (seat) => this.name(seat), this.ratings));
   }
 
   /** A first game's guide, once per game page: the game in three steps, open until this browser has finished a
@@ -296,8 +250,7 @@ class GamePage {
     if (this.parts.guide.childElementCount) return;
     const game = this.view.game;
     const played = storage.recent(Infinity).some(([id, facts]) => id !== this.gameId && facts.game === game && facts.outcome);
-    this.parts.guide.replaceChildren(h("details", {class: "guide", open: !played},
-      h("summary", {}, t("game.guide")), h("ol", {}, ["1", "2", "3"].map((step) => h("li", {}, t(`games:${game}.guide.${step}`))))));
+    this.parts.guide.replaceChildren(guide(game, !played));
   }
 
   drawShare() {
@@ -321,10 +274,13 @@ class GamePage {
       ...(view.legal_actions || []).map((action, index) => button(JSON.stringify(action), () => this.send(action), `raw-${index}`)));
   }
 
-  /** Send one of the seat's actions (or a batch); a refusal shows the server's message. */
+  /** Send one of the seat's actions (or a batch); a refusal shows the server's message. One action per view drawn:
+   * a second one on the same view waits for the first's answer (a double click), but once the stream drew the view
+   * the first made, the next may go before that answer comes back (a slap right after one's own flip). */
   async send(action) {
-    if (this.pending || this.queue.length) return; // a newer view is on its way: act on what it shows
-    this.pending = true;
+    if (this.sentOn === this.view.version || this.pacing.waiting) return; // or a newer view is on its way: act on it
+    const sentOn = this.view.version;
+    this.sentOn = sentOn;
     try {
       const body = Array.isArray(action) ? {actions: action} : action;
       const view = await call("POST", `/games/${this.gameId}/actions`, {token: this.held.seatToken, body, key: randomKey()});
@@ -333,7 +289,7 @@ class GamePage {
     } catch (error) {
       this.fail(error);
     } finally {
-      this.pending = false;
+      if (this.sentOn === sentOn) this.sentOn = null;
     }
   }
 
@@ -391,10 +347,8 @@ class GamePage {
 
   async resubscribe() {
     this.live?.close(); // the old token's stream: a view it still brings must not stand for the new seat's
-    clearTimeout(this.pacer);
-    this.pacer = null;
+    this.pacing.clear();
     this.view = undefined;
-    this.queue = [];
     this.parts.share.replaceChildren();
     await this.start();
   }
@@ -430,9 +384,11 @@ class GamePage {
       h("li", {}, words(entry), entry.auto ? ` ${t("game.by_bot")}` : "")));
     const urgent = fresh.filter((entry) => this.table?.urgent?.(entry, fresh)).slice(-2); // a slap's result, say
     const others = fresh.filter((entry) => entry.seat !== this.view.seat && !urgent.includes(entry)).slice(-3);
-    // what just happened, over the table, is read out first, with the moves that made it
-    const said = this.happenedText ? [this.happenedText] : [];
-    this.happenedText = null;
+    // what just happened, over the table, is read out first, with the moves that made it: once the log read holds
+    // them (a read sent before the change comes back after it, without them)
+    const reached = (this.entries.at(-1)?.version ?? -1) >= (this.happenedSaid?.version ?? Infinity);
+    const said = reached ? [this.happenedSaid.text] : [];
+    if (reached) this.happenedSaid = null;
     if (urgent.length) announce([...said, ...urgent.map(words)].join(". "), {assertive: true});
     if (others.length || (said.length && !urgent.length)) announce([...(urgent.length ? [] : said), ...others.map(words)].join(". "));
   }
@@ -446,35 +402,4 @@ class GamePage {
     this.showError(text);
     announce(text, {assertive: true});
   }
-}
-
-function button(text, onclick, key, disabled = false, kind = "") {
-  return h("button", {type: "button", class: kind, onclick, key, disabled}, text);
-}
-
-/** A link to hand on: the whole address in a field (it wraps on a phone), a Copy button, and Share where the
- * browser offers it (a phone's share sheet); what happened is said beside them. */
-function linkField(id, label, link) {
-  const said = h("span", {class: "copied", role: "status"});
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      said.textContent = t("game.copied");
-    } catch {
-      document.getElementById(id).select();
-      said.textContent = t("game.copy_by_hand");
-    }
-  };
-  return h("div", {class: "link-field"},
-    h("label", {for: id}, label),
-    h("textarea", {id, readonly: true, rows: 2, class: "link", onfocus: (event) => event.target.select()}, link),
-    h("span", {class: "link-actions"},
-      h("button", {type: "button", onclick: copy}, t("game.copy")),
-      navigator.share ? h("button", {type: "button", onclick: () => navigator.share({url: link}).catch(() => {})}, t("game.share")) : null,
-      said));
-}
-
-function clockText(seconds) {
-  const whole = Math.ceil(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }

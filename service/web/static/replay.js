@@ -149,6 +149,7 @@ class Replay {
 
   stop() {
     this.pause();
+    this.table?.unmount?.(this.board);
     this.analysis?.stop();
   }
 }

@@ -12,21 +12,22 @@ const SUITS = {S: ["♠", "spades", 230], H: ["♥", "hearts", 0], D: ["♦", "d
 const HONOURS = {A: "ace", J: "jack", Q: "queen", K: "king"};
 const TRIES = {A: 4, K: 3, Q: 2, J: 1};
 const tries = (count) => t("games:bataille-corse.table.tries", {count});
+const note = (count) => t("games:bataille-corse.cards.note", {count}); // the same, short enough for a card
 const result = (words) => t(`games:bataille-corse.results.${words}`);
 
-const tables = new WeakMap(); // table element -> the view and ctx drawn last, for the Space key
+const tables = new WeakMap(); // table element -> the view and ctx drawn last, for the Space key, and its listeners
 const seatOf = (view) => view.seats.find((seat) => seat.seat === view.seat);
 
 /** A card string ("10H", "QS", "RJ") drawn as a face, named in words. */
 function cardFace(text, options = {}) {
   if (text === "RJ" || text === "BJ") {
-    return card("★", {label: t(`games:bataille-corse.cards.${text}`), note: tries(5), hue: 280, ...options});
+    return card("★", {label: t(`games:bataille-corse.cards.${text}`), note: note(5), hue: 280, ...options});
   }
   const rank = text.slice(0, -1);
   const [symbol, suit, hue] = SUITS[text.at(-1)];
   const rankWords = HONOURS[rank] ? t(`games:bataille-corse.cards.${HONOURS[rank]}`) : rank;
   return card(`${rank}${symbol}`, {label: t(`games:bataille-corse.cards.of_${suit}`, {rank: rankWords}), hue,
-    note: TRIES[rank] ? tries(TRIES[rank]) : undefined, ...options});
+    note: TRIES[rank] ? note(TRIES[rank]) : undefined, ...options});
 }
 
 /** A seat's state in words: out of cards may still slap back in while the game goes on, not after its end. */
@@ -36,8 +37,9 @@ function stateWords(seat, view) {
 }
 
 export function render(root, view, ctx) {
-  tables.set(root, {view, ctx});
-  listenForSpace(root);
+  const drawn = tables.get(root);
+  if (drawn) Object.assign(drawn, {view, ctx});
+  else tables.set(root, {view, ctx, listeners: listenForSpace(root)});
   const actions = view.legal_actions || [];
   root.replaceChildren(h("div", {class: "bc-table"},
     centre(view, ctx),
@@ -86,23 +88,32 @@ function moves(actions, ctx) {
     h("small", {}, t("games:bataille-corse.moves.space"))));
 }
 
+/** The page leaves the table: its Space key is no longer listened for. */
+export function unmount(root) {
+  for (const [type, listener] of tables.get(root)?.listeners || []) document.removeEventListener(type, listener);
+  tables.delete(root);
+}
+
 /** Space slaps with the focus on the table or on nothing, not in a field nor on the page's other controls (Space
- * still presses "Leave the seat"), nor on Flip (Space presses it: it flips); a key held down slaps once. */
+ * still presses "Leave the seat"), nor on Flip (Space presses it: it flips); a key held down slaps once. Returns
+ * the listeners added to the document, for `unmount`. */
 function listenForSpace(root) {
-  if (tables.get(root).listening) return;
-  tables.get(root).listening = true;
   const elsewhere = (target) => target.dataset?.key === "flip"
     || (!root.contains(target) && target.closest?.("button, a, input, select, textarea, summary, [contenteditable]"));
   const mine = (event) => event.key === " " && root.isConnected && !event.ctrlKey && !event.altKey && !event.metaKey
     && !elsewhere(event.target);
-  document.addEventListener("keydown", (event) => {
-    if (!mine(event)) return;
-    event.preventDefault(); // not a click on the focused button, not a scroll
-    const {view, ctx} = tables.get(root);
-    const slap = event.repeat ? undefined : (view.legal_actions || []).find((action) => action.type === "slap");
-    if (slap) ctx.send(slap);
-  });
-  document.addEventListener("keyup", (event) => { if (mine(event)) event.preventDefault(); });
+  const listeners = [
+    ["keydown", (event) => {
+      if (!mine(event)) return;
+      event.preventDefault(); // not a click on the focused button, not a scroll
+      const {view, ctx} = tables.get(root);
+      const slap = event.repeat ? undefined : (view.legal_actions || []).find((action) => action.type === "slap");
+      if (slap) ctx.send(slap);
+    }],
+    ["keyup", (event) => { if (mine(event)) event.preventDefault(); }],
+  ];
+  for (const [type, listener] of listeners) document.addEventListener(type, listener);
+  return listeners;
 }
 
 export function todo(view) {
@@ -170,4 +181,11 @@ export function describe(entry, who, names, me) {
         context: judged.seat === me ? "you" : undefined})).join("; ")});
     default: return null;
   }
+}
+
+/** Best's actions marked for the analysis (`mark`: hints.js): the packet a flip comes from, or the pile to slap
+ * (best waiting: no action, words only). */
+export function hint(root, actions, mark) {
+  return actions.filter((action, index) => mark(action.type === "flip"
+    ? root.querySelector(`.bc-seat[data-seat="${action.seat}"] .backs`) : root.querySelector(".bc-pile"), index + 1)).length;
 }

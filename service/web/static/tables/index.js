@@ -1,8 +1,10 @@
 // Each game's table, by the game's catalog name. A table module exports `render(root, view, ctx)` (ctx: `send`,
 // `name(seat)`), `todo(view)` (what the seat should do now, or null) and `describe(logEntry, name, names, me)` (a move in
-// words; `me`: the person's seat, for moves done to them), optionally `seatFacts(seat, view)` and `urgent(logEntry, fresh)` (a move announced at once, assertively; `fresh`:
-// the entries read with it). Adding a game's table: one module and one line here (and, for the analysis to mark
-// best's choices on it, a function in hints.js).
+// words; `me`: the person's seat, for moves done to them), optionally `seatFacts(seat, view)`, `urgent(logEntry, fresh)` (a move announced at once, assertively; `fresh`:
+// the entries read with it), `happened(before, view, name)` (the change in a sentence over the table),
+// `hint(root, actions, mark)` (best's actions marked on the table it drew, for the analysis: `mark(element, order)`)
+// and `unmount(root)` (the page leaves the table: what `render` set up outside `root` goes). Adding a game's table:
+// one module and one line here.
 
 import * as batailleCorse from "./bataille_corse.js";
 import * as ninja from "./ninja.js";

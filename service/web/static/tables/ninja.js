@@ -158,3 +158,24 @@ export function describe(entry, who, names, me) {
   return ["swap", "ready", "play", "pick_up", "give", "accept", "complete", "take_face_up"].includes(entry.type)
     ? t(`games:ninja.log.${entry.type}`, vars) : null;
 }
+
+/** Best's actions marked for the analysis (`mark`: hints.js): the cards played, swapped, completed or taken (in
+ * the seat's hand or face up), the pile picked up or accepted, the seat given the pile (`ready`: words only). */
+export function hint(root, actions, mark) {
+  const seat = (number) => root.querySelector(`.nj-seat[data-seat="${number}"]`);
+  return actions.filter((action, index) => {
+    const cards = (where, value, count = 1) => [...(seat(action.seat)?.querySelectorAll(
+      `${where} [data-text="${value === 0 ? "N" : value}"]:not(.best-hint)`) || [])].slice(0, count);
+    const marked = {
+      play: () => [...cards(".in-hand", action.value, action.count), ...cards(".face-up", action.value, action.count)]
+        .slice(0, action.count),
+      complete: () => cards(".in-hand", action.value, 2),
+      swap: () => [...cards(".in-hand", action.hand_card), ...cards(".face-up", action.face_up_card)],
+      take_face_up: () => cards(".face-up", action.value),
+      pick_up: () => [root.querySelector(".nj-pile")],
+      accept: () => [root.querySelector(".nj-pile")],
+      give: () => [action.target === null ? null : seat(action.target)],
+    }[action.type]?.() || [];
+    return marked.filter((element) => mark(element, index + 1)).length > 0;
+  }).length;
+}

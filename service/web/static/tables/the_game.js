@@ -128,3 +128,14 @@ export function describe(entry, who) {
 export function seatFacts(seat) {
   return seat.hand_size === undefined ? null : t("table.in_hand", {count: seat.hand_size});
 }
+
+/** Best's actions marked for the analysis (`mark`: hints.js): each card played, in its seat's hand, and its pile
+ * (signals and the end of the turn: words only). */
+export function hint(root, actions, mark) {
+  const plays = actions.filter((action) => action.type === "play");
+  plays.forEach((play, index) => {
+    mark(root.querySelector(`.seat-hand[data-seat="${play.seat}"] [data-text="${play.card}"]`), index + 1);
+    mark(root.querySelector(`[data-key="pile-${play.pile}"]`), index + 1);
+  });
+  return plays.length;
+}

@@ -77,7 +77,7 @@ class Pairing:
                 answer, record = seating.seat(writer, incoming, placed.seat, request.name, placed.bots_at_ms)
                 return Seated(placed, answer, record)
             except seating.SeatLost:
-                self.pool.leave(request.player, placed.game_id, now_ms)
+                self.pool.leave(request.player, placed.game_id, now_ms, freed=False)
         raise ApiError("store_busy", "the seats found were taken meanwhile; ask again")
 
     def waiting_at(self, snapshot: Snapshot, seat: int) -> str | None:
@@ -95,13 +95,14 @@ class Pairing:
         game_id = self.pool.held(player, int(now * 1000))
         if game_id is None:
             return
-        incoming = seating.parts(game_id, player, now, address)
+        incoming, freed = seating.parts(game_id, player, now, address), True
         try:
             change(writer, incoming, None, None, seating.unseat(incoming))
         except ApiError as error:
             if error.error != "unknown_game":
                 raise
-        self.pool.leave(player, game_id, int(now * 1000))
+            freed = False  # the game is gone: so is its lobby
+        self.pool.leave(player, game_id, int(now * 1000), freed)
 
 
 __all__ = ["Pairing", "Pool", "Request", "Seated", "Window"]

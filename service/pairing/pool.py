@@ -105,6 +105,8 @@ class Pool:
         seeker = json.loads(text(stored))
         return None if 0 < seeker["ends"] <= now_ms else str(seeker["g"])
 
-    def leave(self, player: str, game_id: str, now_ms: int) -> bool:
-        """``player`` stops waiting in ``game_id`` (its seat there freed in the game first): whether it waited."""
-        return bool(int(self._leave(keys=self.keys, args=[player, game_id, now_ms, self.life_ms, GRACE_MS])))
+    def leave(self, player: str, game_id: str, now_ms: int, freed: bool = True) -> bool:
+        """``player`` stops waiting in ``game_id``: its seat there freed in the game first (``freed``), or the game
+        gone on without it (started, or gone: the lobby then takes nobody more). Whether it waited there."""
+        arguments: list[str | int] = [player, game_id, now_ms, self.life_ms, GRACE_MS, int(freed)]
+        return bool(int(self._leave(keys=self.keys, args=arguments)))

@@ -1,6 +1,7 @@
--- Stop waiting (service/pairing/pool.py): the player's seat is free again in its lobby, a lobby left empty is
--- forgotten, and a lobby that was full is open again (its game had not started: the caller freed the seat in the
--- game first). ARGV: player, the game id the caller freed the seat of, now ms, lobby life ms, grace ms.
+-- Stop waiting (service/pairing/pool.py). With `freed` 1 the caller freed the seat in the game first, which had not
+-- started: the seat is free again in its lobby, a lobby left empty is forgotten, and a lobby that was full is open
+-- again. With `freed` 0 the game went on without the seat (started, or gone): the player is forgotten and the
+-- lobby takes nobody more. ARGV: player, the game id, now ms, lobby life ms, grace ms, freed (1 or 0).
 -- Answers 1 if the player waited there (and no longer does), else 0.
 local player, game_id, now, life, grace = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 forget_due(now)
@@ -12,6 +13,10 @@ redis.call('ZREM', due, 's:' .. player)
 local stored = redis.call('HGET', lobbies, game_id)
 if not stored then return 1 end
 local lobby = cjson.decode(stored)
+if ARGV[6] == '0' then
+    redis.call('ZREM', open, lobby.m)
+    return 1
+end
 local was_full = full(lobby)
 lobby.seats[seat], lobby.ratings[seat] = '', 0
 local empty = true

@@ -1,6 +1,6 @@
-"""Play now end to end under any sequence of seeks, stops and waits (hypothesis, one app on fakeredis with a clock
-moved by hand): the pool and the games agree seat for seat, nobody waits at two tables, no table has more players
-than seats, and a table whose seats are all taken has started."""
+"""Play now end to end under any sequence of seeks, stops, seats left from the table and waits (hypothesis, one app
+on fakeredis with a clock moved by hand): the pool and the games agree seat for seat, nobody waits at two tables, no
+table has more players than seats, and a table whose seats are all taken has started."""
 
 from __future__ import annotations
 
@@ -47,6 +47,18 @@ class Tables(RuleBasedStateMachine):
         answer = self.seekers[who].stop()
         assert answer.status_code == 204 or answer.get_json()["error"] == "game_started", answer.get_json()
 
+    @rule(who=st.integers(0, SEEKERS - 1))
+    def leave_the_table(self, who: int) -> None:
+        """The seat left from the table (``DELETE .../seats/{seat}``), as the game page's Leave does."""
+        seeker = self.seekers[who]
+        game_id = self.pool.held(seeker.id, int(self.clock.now * 1000))
+        if game_id is None:
+            return
+        view = self.http.get(f"/v1/games/{game_id}", headers=seeker.auth).get_json()
+        if "seat" in view:
+            answer = self.http.delete(f"/v1/games/{game_id}/seats/{view['seat']}", headers=seeker.auth)
+            assert answer.status_code in (204, 409), answer.get_json()
+
     @rule(seconds=st.sampled_from([1, 3, 61]))
     def wait(self, seconds: int) -> None:
         self.clock.advance(seconds)
@@ -79,11 +91,9 @@ class Tables(RuleBasedStateMachine):
                     waiting_at[player] = game_id
         now_ms = int(self.clock.now * 1000)
         for player, seeker in seekers.items():
-            if seeker["ends"] == 0 and seeker["g"] in views and views[seeker["g"]]["status"] == "lobby":
-                assert views[seeker["g"]]["seats"][seeker["s"]]["player"] == player
-            if 0 < seeker["ends"] <= now_ms or seeker["g"] not in views:
-                continue
-            assert views[seeker["g"]]["seats"][seeker["s"]]["player"] == player  # the seat the answer gave
+            view = views.get(seeker["g"])
+            if (seeker["ends"] == 0 or seeker["ends"] > now_ms) and view is not None and view["status"] == "lobby":
+                assert view["seats"][seeker["s"]]["player"] == player  # the seat the answer gave
 
 
 TestTables = Tables.TestCase

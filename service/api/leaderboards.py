@@ -49,10 +49,11 @@ class Leaderboard(MethodView):
 @blp.route("/<game>/me", parameters=[{"in": "path", "name": "game", "schema": RATED_GAME}])
 class MyStanding(MethodView):
     @blp.response(200, StandingSchema)
-    @documented(blp, "get_my_leaderboard_rank", "invalid_token", "validation_error", security=BEARER)
+    @documented(blp, "get_my_leaderboard_rank", "invalid_token", "rate_limited", "validation_error", security=BEARER)
     def get(self, game: str) -> Response:
         """Your place on a rated game's leaderboard (`rank` null while off it: provisional, or no rated game in
         the last 30 days), with your rating now."""
+        admit_listing()
         _check_rated(game)
         checked = checked_player()
         assert checked is not None

@@ -23,8 +23,8 @@ LIVE = ("lobby", "playing")
 
 
 def rated_and_over(record: GameRecord) -> bool:
-    over = record.state is not None and record.status not in LIVE and record.state.outcome is not None
-    return record.rated and over
+    state = record.state
+    return record.rated and state is not None and record.status not in LIVE and state.outcome is not None
 
 
 def ratable(record: GameRecord) -> bool:

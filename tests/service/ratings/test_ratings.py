@@ -9,6 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import redis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from service.ratings import Leaderboards, Rating, Ratings, rate, rated
 from service.ratings.board import WINDOW_MS
@@ -231,3 +233,24 @@ def test_racing_raters_rate_a_game_once_and_lose_no_game(
     assert lost < same[0][0].after.mu - 5  # six losses all counted
     assert boards.standing("ninja", ann, NOW_MS).rank is None  # still provisional
     assert all(ratings.current(rival, "ninja").games == 1 for rival in rivals[1:])
+
+
+TABLES = st.integers(2, 6).flatmap(lambda seats: st.permutations(range(seats)))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ranking=TABLES, tries=st.integers(1, 3))
+def test_a_game_rated_any_number_of_times_moves_each_player_once(
+    ratings: Ratings, redis_client: redis.Redis, ranking: list[int], tries: int
+) -> None:
+    """Whatever the table: one decision however often the game is rated (a retry, another process), the winner up
+    and the last down, and each player's game counted once, their rating the decision's."""
+    game_id, players = secrets.token_hex(8), [secrets.token_hex(8) for _ in ranking]
+    decided = [ratings.rate_game("ninja", game_id, ranking, players, 1_800_000_000_000) for _ in range(tries)]
+    assert all(seats == decided[0] for seats in decided) and ratings.decision(game_id) == decided[0]
+    first, last = decided[0][ranking[0]], decided[0][ranking[-1]]
+    assert first.after.points > first.before.points and last.after.points < last.before.points
+    for seat, player in enumerate(players):
+        assert ratings.current(player, "ninja").games == 1 and len(ratings.history(player, "ninja")) == 1
+        assert ratings.current(player, "ninja").rating == decided[0][seat].after
+    redis_client.delete(f"tg:{{{game_id}}}:rated")

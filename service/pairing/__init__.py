@@ -67,7 +67,7 @@ class Pairing:
                     "already_pairing",
                     f"this player waits for a game already ({placed.pool.replace(':', ', ')}): stop waiting first",
                 )
-            lobby = seating.lobby(writer, placed, request.game, request.players)
+            lobby = seating.lobby(writer, placed, request.game, request.players, request.rated)
             held = lobby.seats[placed.seat] if placed.seat < lobby.players else None
             bots_due = lobby.state is None and 0 < lobby.bots_at <= now_ms  # the change below applies them
             if held is not None and held.player == request.player and not bots_due:  # asked again: nothing to write

@@ -29,10 +29,12 @@ from .pool import Placed
 TURN_SECONDS = 60
 
 
-def lobby_record(game: str, players: int, created_ms: int, bots_at_ms: int, bots_alone_ms: int) -> GameRecord:
+def lobby_record(
+    game: str, players: int, created_ms: int, bots_at_ms: int, bots_alone_ms: int, rated: bool
+) -> GameRecord:
     """A paired lobby: the game's default options, a secret seed, open to spectators but not in the lobby list (Play
     now seats it: a stranger finds it by pressing Play now), with no host (its host token is drawn and forgotten:
-    pairing seats it and starts it)."""
+    pairing seats it and starts it); rated when its pool is (every seat is a player key: pairing seats no other)."""
     options = tg.new_game(game, players, seed=0).options.to_dict()
     return GameRecord(
         game,
@@ -46,10 +48,11 @@ def lobby_record(game: str, players: int, created_ms: int, bots_at_ms: int, bots
         created_at=created_ms,
         paired=True,
         bots_at=bots_at_ms,
+        rated=rated,
     )
 
 
-def lobby(writer: Writer, placed: Placed, game: str, players: int) -> GameRecord:
+def lobby(writer: Writer, placed: Placed, game: str, players: int, rated: bool) -> GameRecord:
     """The game of the lobby the pool placed a seeker in, stored first if nobody has yet (the pool opened it a moment
     ago: any seeker it seats there may store it, with the pool's creation time and bots' time)."""
     for _ in range(2):
@@ -58,7 +61,8 @@ def lobby(writer: Writer, placed: Placed, game: str, players: int) -> GameRecord
         if record is not None:
             return record
         bots_alone_ms = writer.settings.bots_alone_ms
-        create(writer, placed.game_id, lobby_record(game, players, placed.created_ms, placed.bots_at_ms, bots_alone_ms))
+        made = lobby_record(game, players, placed.created_ms, placed.bots_at_ms, bots_alone_ms, rated)
+        create(writer, placed.game_id, made)
     raise SeatLost(placed.game_id)
 
 

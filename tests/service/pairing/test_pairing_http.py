@@ -176,6 +176,18 @@ def test_rated_seekers_meet_within_a_window_that_widens_while_the_lobby_waits(ma
     assert Seeker(http).seated()["game_id"] != first  # an unrated seeker never joins a rated lobby
 
 
+def test_rated_seekers_play_a_rated_game_and_unrated_ones_do_not(pairing_http: FlaskClient) -> None:
+    ann, bob = Seeker(pairing_http, "Ann"), Seeker(pairing_http, "Bob")
+    game_id = ann.seated(game="bataille-corse", rated=True)["game_id"]
+    assert ann.view(game_id)["rated"] is True  # rated from the lobby on: its seats are player keys
+    assert bob.seated(game="bataille-corse", rated=True)["game_id"] == game_id
+    started = bob.view(game_id)
+    assert (started["status"], started["rated"]) == ("playing", True)
+    cid, dan = Seeker(pairing_http, "Cid"), Seeker(pairing_http, "Dan")
+    casual = cid.seated(game="bataille-corse")["game_id"]
+    assert dan.seated(game="bataille-corse")["game_id"] == casual and dan.view(casual)["rated"] is False
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [

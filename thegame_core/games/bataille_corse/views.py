@@ -26,8 +26,8 @@ class Observation(Seen):
     """One seat's (or a spectator's, ``seat=None``) knowledge of the game at one moment (``dealt.Seen``); ``pile``
     holds card ints (``cards.NAMES`` gives their strings), bottom first; ``challenge`` is (challenger, payer,
     attempts left); ``window`` an open collection window: when it closes (ms) and the seats whose slaps it gathered,
-    in order; ``last_slap`` the slap the last action judged (seat, result, the combinations of the pile it won), if
-    any."""
+    in order; ``last_slap`` the last slap judged since the last flip (seat, result, the combinations of the pile it
+    won)."""
 
     game: ClassVar[str] = GAME_NAME
 
@@ -170,9 +170,9 @@ VIEW_SCHEMA: dict[str, dict[str, Any]] = {
                 "description": "for a valid slap, the enabled combinations that held on the pile it won",
             },
         },
-        "description": "the slap the last action judged (a slap applied, or the decisive one of a window's judge: "
-        "the valid one, else the earliest received); null after any other action, while a window gathers, and after "
-        "a stale slap (a no-op)",
+        "description": "the last slap judged since the last flip (one applied valid or false, or the decisive one "
+        "of a window's judge: the valid one, else the earliest received); null after a flip. A stale slap leaves it "
+        "as it was, and so does a gathered one until its window is judged",
     },
     "seats": {
         "type": "array",

@@ -38,20 +38,46 @@ export async function exchange(method, url, {token, body, key, alone} = {}) {
   if (token || player) headers.Authorization = `Bearer ${token || player.key}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (key) headers["Idempotency-Key"] = key;
-  let answer;
-  try {
-    answer = await fetch(url, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
-  } catch {
-    throw new ApiError(0, {error: "network", message: "the service cannot be reached: check the connection"});
-  }
-  const text = await answer.text();
-  const data = text ? JSON.parse(text) : null;
+  const init = {method, headers, body: body === undefined ? undefined : JSON.stringify(body)};
+  const answer = await fetchAgain(url, init, method === "GET" || Boolean(key));
+  const data = parsed(await answer.text());
   if (player && answer.status === 401 && data?.error === "invalid_token" && await revoked(player.key)) {
     storage.setPlayer(null);
     return exchange(method, url, {body, key, alone});
   }
   if (!answer.ok) throw new ApiError(answer.status, data);
   return {status: answer.status, headers: answer.headers, data};
+}
+
+/** `fetch`, sent again while the answer is a network error or a 502, 503 or 504 (a server restarting behind its
+ * proxy, the store away for a moment), when sending it again is safe (`again`: a read, or a change with its
+ * Idempotency-Key, which the server applies once however often it comes): after the answer's Retry-After, or
+ * 0.5, 1, 2 then 4 s. */
+async function fetchAgain(url, init, again) {
+  for (let attempt = 0; ; attempt++) {
+    const last = !again || attempt === AGAIN_MS.length;
+    try {
+      const answer = await fetch(url, init);
+      if (last || !PASSING.has(answer.status)) return answer;
+      await sleep(Number(answer.headers.get("Retry-After")) * 1000 || AGAIN_MS[attempt]);
+    } catch {
+      if (last) throw new ApiError(0, {error: "network", message: "the service cannot be reached: check the connection"});
+      await sleep(AGAIN_MS[attempt]);
+    }
+  }
+}
+
+const AGAIN_MS = [500, 1000, 2000, 4000];
+const PASSING = new Set([502, 503, 504]);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An answer's JSON; `null` for none, or for a body that is not JSON (a proxy's own error page). */
+function parsed(text) {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether the server refuses `key` itself (rather than a route refusing it a seat it holds none of). */

@@ -11,17 +11,21 @@ players, Ninja at 3), analysed with ``best`` choosing: the slow one ("today", ``
 and the fast one (``greedy`` playouts, the default horizon, seed 1: the same deals of the hidden cards and bot
 seeds). ``--games N --first F``: deals F to F + N - 1 (a long run in pieces). With ``--noise``, the slow one again
 with seed 2: how far it agrees with itself, the most any faster one can be expected to; with ``--to-the-end``, the
-fast one without its horizon (``greedy`` playouts to the end): what the horizon alone changes. Per game one line; then
-per game kind and pair: the share of games whose three costliest moves (largest positive cost) are the same set, the
-mean share of today's three that the other names, the share of decisions both judge alike (worse than best's or
-not), the share of decisions where both name the same best choice, and the CPU and wall time of each analysis (CPU:
-this process alone, as the machine is shared). Progress (decisions, rate, time left) on standard error.
+fast one without its horizon (``greedy`` playouts to the end): what the horizon alone changes. An interrupt
+(``kill -INT``, Ctrl-C; a run started in the background too) stops it with the figures of the games finished.
+
+Per game one line; then per game kind and pair: the share of games whose three costliest moves (largest positive
+cost) are the same set, the mean share of today's three that the other names, the share of decisions both judge
+alike (worse than best's or not), the share of decisions where both name the same best choice, and the CPU and wall
+time of each analysis (CPU: this process alone, as the machine is shared). Progress (decisions, rate, time left)
+on standard error.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import signal
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -96,6 +100,7 @@ def main() -> None:
     parser.add_argument("--noise", action="store_true", help="also today's analysis again with another seed")
     parser.add_argument("--to-the-end", action="store_true", help="also the fast one without its horizon")
     args = parser.parse_args()
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell ignores it in the jobs it puts in the background
     asked = {"today again": args.noise, "fast to the end": args.to_the_end}
     runs = {name: run for name, run in RUNS.items() if asked.get(name, True)}
     kinds = [kind for kind in GAMES if args.game in (None, kind)]

@@ -9,6 +9,8 @@ two bots paced at 300 ms, opens N anonymous event streams on it spread over both
   moves due once every stream was open and had its first view (opening N streams at once is a burst of its own);
 - **change to event** (p50 / p99 ms): from the runner's write to each stream's receipt of that version, over the
   same moves;
+- **spread** (p50 / p99 ms): one version's arrival across the streams, the latest receipt minus the earliest, over
+  the versions every stream received once all were open;
 - **the floor** (p50 / p99 ms): change to event through a bare loop, two processes that write each of their streams
   an event of the same size at the same pace with blocking ``sendall`` calls, read by the same reader: what this
   machine's loopback, its load and this reader cost before any of the service's code runs;
@@ -116,10 +118,10 @@ def bot_game(base: str, game: str, players: int, bot: str, reaction_ms: int, see
 
 
 class Follower(asyncio.Protocol):
-    """One anonymous stream, read as its bytes come: notes (version, epoch) per event as soon as its ``id:`` line
-    is in. A protocol, not a reader task: a read in a task with a timeout costs a task and a timer per event, and
-    300 of them made this reader, on the same two cores as the servers, part of what it measured. The views
-    themselves are not parsed for the same reason."""
+    """One stream, read as its bytes come: notes (version, epoch) per event as soon as its ``id:`` line (the
+    version, then a dot and the write's nonce) is in. A protocol, not a reader task: a read in a task with a timeout
+    costs a task and a timer per event, and 300 of them made this reader, on the same two cores as the servers, part
+    of what it measured. The views themselves are not parsed for the same reason."""
 
     def __init__(self, path: str, host: str, arrivals: list[tuple[int, float]]) -> None:
         self.request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
@@ -135,21 +137,22 @@ class Follower(asyncio.Protocol):
         at = time.time()
         lines = (self._pending + data).split(b"\n")
         self._pending = lines.pop()
-        self.arrivals.extend((int(line[4:]), at) for line in lines if line.startswith(b"id: "))
+        self.arrivals.extend((int(line[4:].split(b".")[0]), at) for line in lines if line.startswith(b"id: "))
 
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.closed.done():
             self.closed.set_result(None)
 
 
-async def follow(base: str, game_id: str, until: float, arrivals: list[tuple[int, float]]) -> bool:
-    """Read one anonymous stream until ``until`` (monotonic) or its end. Answers whether it lasted until
-    ``until``."""
+async def follow(
+    base: str, game_id: str, until: float, arrivals: list[tuple[int, float]], token: str | None = None
+) -> bool:
+    """Read one stream (anonymous, or a seat's with its ``token``) until ``until`` (monotonic) or its end. Answers
+    whether it lasted until ``until``."""
     host, port = base.removeprefix("http://").split(":")
     loop = asyncio.get_running_loop()
-    transport, follower = await loop.create_connection(
-        lambda: Follower(f"/v1/games/{game_id}/events", host, arrivals), host, int(port)
-    )
+    path = f"/v1/games/{game_id}/events" + ("" if token is None else f"?token={token}")
+    transport, follower = await loop.create_connection(lambda: Follower(path, host, arrivals), host, int(port))
     try:
         await asyncio.wait_for(asyncio.shield(follower.closed), max(0.0, until - time.monotonic()))
         return False
@@ -193,6 +196,21 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
+def received(streams: list[list[tuple[int, float]]]) -> dict[int, list[float]]:
+    """Each version every one of ``streams`` (their (version, epoch) arrivals) received, and when each did."""
+    times: dict[int, list[float]] = {}
+    for got in streams:
+        for version, at in got:
+            times.setdefault(version, []).append(at)
+    return {version: at for version, at in times.items() if len(at) == len(streams)}
+
+
+def spreads(streams: list[list[tuple[int, float]]], after: float) -> list[float]:
+    """One version's arrival across ``streams`` (those of one game): for each version every one received, first
+    after ``after`` (epoch), the latest receipt minus the earliest (ms)."""
+    return [(max(at) - min(at)) * 1000 for at in received(streams).values() if min(at) > after]
+
+
 def steady_moves(
     reports: list[dict[str, Any]], ready: Callable[[str], float], arrivals: list[tuple[str, list[tuple[int, float]]]]
 ) -> tuple[list[float], list[float]]:
@@ -209,6 +227,7 @@ def steady_moves(
 
 def spectators(counts: list[int], seconds: float) -> None:
     heads = f"{'streams':>8} {'moves':>5} {'lateness p50/p99/max ms':>24} {'change->event p50/p99 ms':>25}"
+    heads += f" {'spread p50/p99 ms':>18}"
     print(f"{heads} {'floor p50/p99 ms':>17} {'CPU/event us':>12} {'rejected/applied':>17} ended")
     for streams in counts:
         with servers(2) as (bases, reports, workers):
@@ -222,6 +241,7 @@ def spectators(counts: list[int], seconds: float) -> None:
         ended = sum(1 for got in closed if not got or got[-1][0] < final)
         received = [(game_id, got) for got in seen.arrivals]
         lateness, delays = steady_moves(reports, lambda _, ready=seen.ready: ready, received)
+        spread = spreads(seen.arrivals, seen.ready)
         rejected = sum(report["rejected"] for report in reports)
         applied = sum(report["writes"] for report in reports)
         events = sum(1 for got in seen.arrivals for _, at in got if at > seen.ready)
@@ -230,6 +250,7 @@ def spectators(counts: list[int], seconds: float) -> None:
             f"{streams:>8} {len(lateness):>5} {percentile(lateness, 0.5):>8.1f} / {percentile(lateness, 0.99):>5.1f} / "
             f"{max(lateness, default=float('nan')):>5.1f} "
             f"{percentile(delays, 0.5):>15.1f} / {percentile(delays, 0.99):>6.1f} "
+            f"{percentile(spread, 0.5):>10.1f} / {percentile(spread, 0.99):>5.1f} "
             f"{percentile(bare, 0.5):>9.1f} / {percentile(bare, 0.99):>5.1f} "
             f"{seen.cpu / max(events, 1) * 1e6:>12.0f} {rejected:>8} / {applied:<7} {ended}"
         )

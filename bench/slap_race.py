@@ -20,10 +20,15 @@ occur); the machine's load average over the last minute (other work on the same 
 ``--spectators S`` then plays the same games one after the other, at the delay ``--watched-delay``, first alone
 (the baseline), then each with S anonymous streams on it spread over both processes, and prints the same rows: the
 lateness a crowd of spectators costs the bot (its lateness and the view delay count the moves due once every stream
-had its first view: opening the streams is a burst of its own, as in ``bench/clock_crowd.py``).
+had its first view: opening the streams is a burst of its own, as in ``bench/clock_crowd.py``). With
+``--seat-streams K``, K more streams of seat 0 (its token, as K more devices of the player) on each game, spread over
+both processes; those rows add one version's arrival across the seat's streams (the client's own and the K: the
+latest receipt minus the earliest, p50 / p99 ms) and across the spectators' streams, and how often a spectator's
+stream had a version before the last of the seat's streams: of any process, and of its own (each process serves
+its seats first; two processes do not wait for each other).
 
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/slap_race.py --delays 200 300 350 400 450 \\
-        --games 6 --flips 300 --spectators 100
+        --games 6 --flips 300 --spectators 100 --seat-streams 3
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 
 from clock_crowd import follow as spectate  # noqa: E402
-from clock_crowd import percentile, servers, steady_moves  # noqa: E402
+from clock_crowd import percentile, received, servers, spreads, steady_moves  # noqa: E402
 from service_setup import call, store  # noqa: E402
 
 import thegame_core as tg  # noqa: E402
@@ -56,6 +61,8 @@ from thegame_core.reaction import Reaction  # noqa: E402
 from thegame_core.simulate import wilson_interval  # noqa: E402
 
 GAME = tg.get_game("bataille-corse")
+#: Streams' arrivals: per stream, (version, epoch) of each event.
+Streams = list[list[tuple[int, float]]]
 CLIENT, BOT = 0, 1
 
 
@@ -141,6 +148,10 @@ class Row:
     lateness: list[float] = field(default_factory=list)
     view_delays: list[float] = field(default_factory=list)
     flips: int = 0
+    seat_spread: list[float] = field(default_factory=list)
+    crowd_spread: list[float] = field(default_factory=list)
+    crowd_first: list[bool] = field(default_factory=list)  # per version: a spectator had it before the last seat
+    crowd_first_here: list[bool] = field(default_factory=list)  # the same within each process
 
     def print(self) -> None:
         races = sum(self.won.values())
@@ -155,23 +166,37 @@ class Row:
             f"({len(self.lateness):>4})  {percentile(self.view_delays, 0.5):4.1f} / "
             f"{percentile(self.view_delays, 0.99):5.1f}  {self.flips:>5}  {os.getloadavg()[0]:4.1f}  {answers}"
         )
+        if self.crowd_first:
+            print(
+                f"{'':>22} one version's arrival, p50 / p99 ms: across the seat's streams "
+                f"{percentile(self.seat_spread, 0.5):.1f} / {percentile(self.seat_spread, 0.99):.1f}, across the "
+                f"spectators' {percentile(self.crowd_spread, 0.5):.1f} / {percentile(self.crowd_spread, 0.99):.1f} "
+                f"({len(self.crowd_spread)} versions); a spectator before the last seat stream: "
+                f"{sum(self.crowd_first) / len(self.crowd_first):.1%}, of the same process "
+                f"{sum(self.crowd_first_here) / max(1, len(self.crowd_first_here)):.1%}"
+            )
 
 
 @dataclass
 class Round:
-    """Games played at once, each (its id, its client); ``ready``: when every spectator stream on them had its
-    first view (epoch; 0 without spectators)."""
+    """Games played at once, each (its id, its client); ``ready``: when every crowd stream on them had its first
+    view (epoch; 0 without a crowd); ``streams``: per game and process (``None``: all), the arrivals of its seat's
+    streams (the client's, on the first process, and the crowd's) and of its spectators'."""
 
     games: list[tuple[str, Racer]]
     ready: float
+    streams: list[dict[int | None, tuple[Streams, Streams]]]
 
 
-def play_round(bases: list[str], delay_ms: float, seeds: list[int], flips: int, spectators: int) -> Round:
-    """One game per seed, played at once to its end, ``spectators`` anonymous streams on each."""
+def play_round(
+    bases: list[str], delay_ms: float, seeds: list[int], flips: int, spectators: int, seat_streams: int
+) -> Round:
+    """One game per seed, played at once to its end, ``spectators`` anonymous streams and ``seat_streams`` of seat
+    0 on each."""
     games = [new_game(bases[0], seed, flips) for seed in seeds]
     racers = [Racer(Api(bases[0], game_id, token), delay_ms) for game_id, token in games]
     threads = [threading.Thread(target=racer.play, daemon=True) for racer in racers]
-    crowd = Crowd(bases, [game_id for game_id, _ in games], spectators)
+    crowd = Crowd(bases, games, spectators, seat_streams)
     for thread in threads:
         thread.start()
     for thread, racer in zip(threads, racers, strict=True):
@@ -179,14 +204,26 @@ def play_round(bases: list[str], delay_ms: float, seeds: list[int], flips: int, 
         for send in racer.sends:
             send.join()
     crowd.stop()
-    return Round([(game_id, racer) for (game_id, _), racer in zip(games, racers, strict=True)], crowd.ready())
+    streams = [
+        {
+            server: (
+                [racer.received] * (server in (None, 0)) + crowd.of(game_id, True, server),
+                crowd.of(game_id, False, server),
+            )
+            for server in (None, *range(len(bases)))
+        }
+        for (game_id, _), racer in zip(games, racers, strict=True)
+    ]
+    return Round([(game_id, racer) for (game_id, _), racer in zip(games, racers, strict=True)], crowd.ready(), streams)
 
 
-def run(label: str, delay_ms: float, rounds: list[list[int]], flips: int, spectators: int) -> Row:
+def run(
+    label: str, delay_ms: float, rounds: list[list[int]], flips: int, spectators: int, seat_streams: int = 0
+) -> Row:
     """Play the rounds (lists of seeds) one after the other on the same two servers, and gather the figures."""
     row = Row(label, delay_ms)
     with servers(2) as (bases, reports, _):
-        played = [play_round(bases, delay_ms, seeds, flips, spectators) for seeds in rounds]
+        played = [play_round(bases, delay_ms, seeds, flips, spectators, seat_streams) for seeds in rounds]
         games = [game for done in played for game in done.games]
         for game_id, racer in games:
             row.won += winners(bases[0], game_id, racer.races)
@@ -196,19 +233,48 @@ def run(label: str, delay_ms: float, rounds: list[list[int]], flips: int, specta
     ready = {game_id: done.ready for done in played for game_id, _ in done.games}
     received = [(game_id, racer.received) for game_id, racer in games]
     row.lateness, row.view_delays = steady_moves(reports, lambda game_id: ready.get(game_id, 0.0), received)
+    if seat_streams and spectators:
+        for done in played:
+            for servers_streams in done.streams:
+                seats, crowd = servers_streams.pop(None)
+                row.seat_spread += spreads(seats, done.ready)
+                row.crowd_spread += spreads(crowd, done.ready)
+                row.crowd_first += spectator_first(seats, crowd, done.ready)
+                for seats, crowd in servers_streams.values():
+                    row.crowd_first_here += spectator_first(seats, crowd, done.ready)
     return row
 
 
-class Crowd:
-    """``streams`` anonymous streams on each game, spread over ``bases``, read in a thread of their own until
-    ``stop``; ``arrivals``: (version, epoch) of each stream's events."""
+def spectator_first(
+    seats: list[list[tuple[int, float]]], crowd: list[list[tuple[int, float]]], after: float
+) -> list[bool]:
+    """Per version every stream received, first after ``after`` (epoch): whether a spectator's stream had it before
+    the last of the seat's streams."""
+    last_seat = {version: max(at) for version, at in received(seats).items()}
+    first_crowd = {version: min(at) for version, at in received(crowd).items()}
+    return [
+        first_crowd[version] < at
+        for version, at in last_seat.items()
+        if version in first_crowd and first_crowd[version] > after
+    ]
 
-    def __init__(self, bases: list[str], games: list[str], streams: int) -> None:
+
+class Crowd:
+    """``streams`` anonymous streams and ``seat_streams`` of seat 0 on each game (id, seat 0's token), spread over
+    ``bases``, read in a thread of their own until ``stop``; ``arrivals``: (version, epoch) of each stream's
+    events."""
+
+    def __init__(self, bases: list[str], games: list[tuple[str, str]], streams: int, seat_streams: int) -> None:
         self.loop = asyncio.new_event_loop()
         endless = time.monotonic() + 24 * 3600
-        self.arrivals: list[list[tuple[int, float]]] = [[] for _ in range(streams * len(games))]
-        places = [(bases[n % len(bases)], game) for game in games for n in range(streams)]
-        reads = [spectate(base, game, endless, seen) for (base, game), seen in zip(places, self.arrivals, strict=True)]
+        places = [(game, None) for game, _ in games for _ in range(streams)]
+        places += [(game, token) for game, token in games for _ in range(seat_streams)]
+        self.places = [(game, token, n % len(bases)) for n, (game, token) in enumerate(places)]
+        self.arrivals: Streams = [[] for _ in self.places]
+        reads = [
+            spectate(bases[server], game, endless, seen, token)
+            for (game, token, server), seen in zip(self.places, self.arrivals, strict=True)
+        ]
 
         async def every() -> None:
             await asyncio.gather(*reads)
@@ -220,6 +286,15 @@ class Crowd:
     def _read(self) -> None:
         with contextlib.suppress(asyncio.CancelledError):
             self.loop.run_until_complete(self.task)
+
+    def of(self, game_id: str, seat: bool, server: int | None) -> Streams:
+        """The arrivals of the game's seat streams, or of its spectators', on one process (``None``: on any)."""
+        places = zip(self.places, self.arrivals, strict=True)
+        return [
+            seen
+            for (game, token, on), seen in places
+            if game == game_id and (token is not None) == seat and server in (None, on)
+        ]
 
     def ready(self) -> float:
         """When every stream had its first view (epoch; 0 without streams)."""
@@ -237,6 +312,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="games played at once per delay")
     parser.add_argument("--flips", type=int, default=300, help="max_flips of each game")
     parser.add_argument("--spectators", type=int, default=100, help="streams on the watched game (0: no such run)")
+    parser.add_argument("--seat-streams", type=int, default=0, help="more streams of seat 0 on each watched game")
     parser.add_argument("--watched-delay", type=float, default=300)
     parser.add_argument("--watched-flips", type=int, default=300, help="max_flips of each watched game")
     parser.add_argument("--seed", type=int, default=1)
@@ -253,7 +329,9 @@ def main() -> None:
         run(f"{delay:g} ms", delay, [seeds], args.flips, 0).print()
     for streams in (0, args.spectators) if args.spectators else ():  # the same games unwatched: the baseline
         label = f"{args.watched_delay:g} ms, {streams} watching"
-        run(label, args.watched_delay, [[seed] for seed in seeds], args.watched_flips, streams).print()
+        run(
+            label, args.watched_delay, [[seed] for seed in seeds], args.watched_flips, streams, args.seat_streams
+        ).print()
 
 
 if __name__ == "__main__":

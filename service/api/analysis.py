@@ -67,10 +67,12 @@ class Analysis(MethodView):
         against the client address's analysis budget (`TG_ANALYSIS_RATE`)."""
         state = finished(*current(game_id))
         analyses = runtime().analyses
+        # The queue before the store: a worker stores the analysis, then takes it off the queue, so one finished
+        # between the two reads is found stored, never asked for (and paid for) again.
+        waiting = analyses.queue.waiting(game_id)
         stored = analyses.store.result(game_id)
         if stored is not None:
             return Response(stored, mimetype="application/json")
-        waiting = analyses.queue.waiting(game_id)
         if waiting is None:
             work = analysable(game_id, state)
             admit_analysis()

@@ -59,6 +59,7 @@ def master_and_replica(directory: Path) -> Iterator[tuple[int, subprocess.Popen[
 #: back by a stopped replica costs the test little.
 WAIT_MS = 2000
 
+
 def unconfirmed() -> float:
     """``tg_unconfirmed_writes_total``, as a scrape reads it."""
     return value(parsed(metrics.exposition()[0].decode()), "tg_unconfirmed_writes_total")

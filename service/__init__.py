@@ -137,9 +137,10 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
 def _ratings(config: Mapping[str, Any], store: GameStore) -> Ratings:
     """Players' ratings, kept as long as a player is (``TG_PLAYER_TTL``) after their last rated game, and the
     leaderboards; a write that ends a rated game rates it, and one that ends The Game stores it in its players'
-    records, after the players' hook. Tests may set ``RATINGS_PREFIX`` (leaderboards of their own)."""
-    boards = Leaderboards(store.client, config.get("RATINGS_PREFIX", "tg:"))
-    ratings = Ratings(store.client, boards, config["PLAYER_TTL"])
+    records, after the players' hook; each of these writes is confirmed by the store's replicas (``TG_WAIT_REPLICAS``).
+    Tests may set ``RATINGS_PREFIX`` (leaderboards of their own)."""
+    boards = Leaderboards(store.client, config.get("RATINGS_PREFIX", "tg:"), store.replicas)
+    ratings = Ratings(store.client, boards, config["PLAYER_TTL"], store.replicas)
     _after_write(store, RatingPoster(ratings).written)
     _after_write(store, ratings.the_game.written)
     return ratings

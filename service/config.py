@@ -50,7 +50,7 @@ _INT_SETTINGS = {
     "TG_ANALYSIS_ROLLOUTS": ("ANALYSIS_ROLLOUTS", DEFAULT_ROLLOUTS),  # playouts per choice of an analysis
     "TG_ANALYSIS_PARTS": ("ANALYSIS_PARTS", 8),  # jobs an analysis is split into, by decision, for the workers
     "TG_QUEUE_HEARTBEAT_MS": ("QUEUE_HEARTBEAT_MS", HEARTBEAT_MS),  # a silent worker's jobs go back to the queue
-    "TG_WAIT_MS": ("WAIT_MS", 500),  # the most a game's end or a daily result waits for TG_WAIT_REPLICAS replicas
+    "TG_WAIT_MS": ("WAIT_MS", 500),  # the most a lasting write (game's end, daily result, rating) waits for replicas
 }
 
 

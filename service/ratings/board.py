@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import redis
 
+from ..storage.replicas import Replicas
 from ..storage.scripts import lua
 from ..storage.store import text
 
@@ -47,9 +48,13 @@ class Standing:
 
 
 class Leaderboards:
-    def __init__(self, client: redis.Redis | redis.RedisCluster, prefix: str = "tg:") -> None:
+    def __init__(
+        self, client: redis.Redis | redis.RedisCluster, prefix: str = "tg:", replicas: Replicas | None = None
+    ) -> None:
+        """``replicas``: those that confirm each update (none by default)."""
         self.client = client
         self.prefix = prefix
+        self.replicas = replicas or Replicas(client, 0, 0)
         self.update_script = client.register_script(lua("ratings_prune", "ratings_update"))
         self.top_script = client.register_script(lua("ratings_prune", "ratings_top"))
         self.rank_script = client.register_script(lua("ratings_prune", "ratings_rank"))
@@ -62,7 +67,8 @@ class Leaderboards:
         board); ``False`` if a later game of theirs is shown already."""
         shown = "" if points is None else repr(points)
         arguments: list[str | int] = [player, games, shown, ended_ms, ended_ms - WINDOW_MS, PRUNE]
-        return bool(self.update_script(keys=self.keys(game), args=arguments))
+        what = f"{player}'s place on the {game} leaderboard"
+        return bool(self.replicas.run(self.update_script, self.keys(game), arguments, what))
 
     def top(self, game: str, now_ms: int, limit: int = TOP) -> tuple[int, list[Entry]]:
         """How many players the board holds, and its best ``limit``, ranked (equal points share a rank)."""

@@ -10,7 +10,7 @@ A game's players are on as many slots as it has seats, which no one Redis Cluste
 a game is decided once, then applied to each player: the decision (every seat's rating before and after, computed
 from the players' ratings as read) is stored on the game's own slot with ``SET NX`` (``tg:{<game id>}:rated``):
 whoever rates the game again, after a retry or in another process, applies that same decision. Each player's part
-is one transaction on their slot that does nothing when their history holds the game already, so a game rated
+is one script on their slot that does nothing when their history holds the game already, so a game rated
 twice changes nothing the second time, and a rating stopped halfway is completed by the next try.
 
 When a player's rating moved between the decision and its application (two of their games rated at the same
@@ -28,6 +28,8 @@ from typing import Any
 import redis
 
 from ..players.keys import player_key
+from ..storage.replicas import Replicas
+from ..storage.scripts import lua
 from ..storage.store import text
 from .board import Leaderboards
 from .scale import Rating, places, rate
@@ -74,12 +76,18 @@ class Current:
 
 
 class Ratings:
-    def __init__(self, client: redis.Redis | redis.RedisCluster, boards: Leaderboards, ttl: int) -> None:
-        """``ttl``: seconds a player's ratings and a game's decision are kept after their last write (a player's)."""
+    def __init__(
+        self, client: redis.Redis | redis.RedisCluster, boards: Leaderboards, ttl: int, replicas: Replicas | None = None
+    ) -> None:
+        """``ttl``: seconds a player's ratings and a game's decision are kept after their last write (a player's);
+        ``replicas``: those that confirm each write, as the boards' (none by default)."""
         self.client = client
         self.boards = boards
         self.ttl = ttl
-        self.the_game = TheGameRecords(client, ttl)  # never rated: players' records in it instead
+        self.replicas = replicas or Replicas(client, 0, 0)
+        self.decide_script = client.register_script(lua("ratings_decide"))
+        self.apply_script = client.register_script(lua("ratings_apply"))
+        self.the_game = TheGameRecords(client, ttl, self.replicas)  # never rated: players' records in it instead
 
     def current(self, player: str, game: str) -> Current:
         stored = {text(field): text(value) for field, value in self.client.hgetall(rating_key(player, game)).items()}
@@ -121,7 +129,8 @@ class Ratings:
             place = places(ranking, len(players))
             seats = [Seat(*parts) for parts in zip(players, place, before, after, strict=True)]
             decision = json.dumps([seat.to_dict() for seat in seats])
-            if self.client.set(decision_key(game_id), decision, nx=True, ex=self.ttl):
+            what = f"the rating of game {game_id}"
+            if self.replicas.run(self.decide_script, [decision_key(game_id)], [decision, self.ttl], what) == 1:
                 return seats
             decided = self.decision(game_id)  # another process decided first: theirs stands
             assert decided is not None, "a decision is kept as long as its players' ratings"
@@ -133,37 +142,30 @@ class Ratings:
         return None if stored is None else [_seat(entry) for entry in json.loads(text(stored))]
 
     def _apply(self, game: str, game_id: str, seat: Seat, seats: int, ended_ms: int) -> None:
-        """``seat``'s part of the decision on its player's slot, once; then the leaderboard shows the player's
-        rating as it now is (also when an earlier try stopped before it)."""
-        rating, history = rating_key(seat.player, game), history_key(seat.player, game)
-        with self.client.pipeline(transaction=True) as pipe:
-            while True:
-                try:
-                    pipe.watch(rating, history)
-                    if not pipe.hexists(history, game_id):
-                        now = self.current(seat.player, game)
-                        pipe.multi()
-                        self._write(pipe, game, game_id, seat, now, seats, ended_ms)
-                        pipe.execute()
-                    break
-                except redis.WatchError:
-                    continue
+        """``seat``'s part of the decision on its player's slot, once (read again while the rating moves under
+        it); then the leaderboard shows the player's rating as it now is (also when an earlier try stopped
+        before it)."""
+        keys = [rating_key(seat.player, game), history_key(seat.player, game)]
+        what = f"{seat.player}'s rating after game {game_id}"
+        answer = -1
+        while answer < 0:  # -1: the rating moved since it was read
+            arguments = self._arguments(game, game_id, seat, seats, ended_ms)
+            answer = self.replicas.run(self.apply_script, keys, arguments, what)
         now = self.current(seat.player, game)
         points = None if now.rating.provisional else now.rating.points
         self.boards.update(game, seat.player, now.games, points, now.ended_ms)
 
-    def _write(self, pipe: Any, game: str, game_id: str, seat: Seat, now: Current, seats: int, ended_ms: int) -> None:
-        """Queue on ``pipe`` the player's rating after the game, from ``now``, and its history's entry. The last
-        game's end is the latest of their games' ends, whichever is rated last (the board's 30-day window)."""
+    def _arguments(self, game: str, game_id: str, seat: Seat, seats: int, ended_ms: int) -> list[str | int]:
+        """The apply script's arguments: the player's rating after the game, from their rating now, and its
+        history's entry. The last game's end is the latest of their games' ends, whichever is rated last (the
+        board's 30-day window)."""
+        now = self.current(seat.player, game)
         after = seat.after if now.rating == seat.before else moved(now.rating, seat)
         games, ended = now.games + 1, max(now.ended_ms, ended_ms)
         entry = {**seat.to_dict(), "n": games, "game_id": game_id, "ended": ended_ms, "seats": seats}
         entry["before"], entry["after"] = now.rating.to_dict(), after.to_dict()
-        rating, history = rating_key(seat.player, game), history_key(seat.player, game)
-        pipe.hset(rating, mapping={"mu": after.mu, "sigma": after.sigma, "games": games, "ended": ended})
-        pipe.hset(history, game_id, json.dumps(entry))
-        pipe.expire(rating, self.ttl)
-        pipe.expire(history, self.ttl)
+        fields: list[str | int] = ["mu", repr(after.mu), "sigma", repr(after.sigma), "games", games, "ended", ended]
+        return [game_id, now.games, json.dumps(entry), self.ttl, *fields]
 
 
 def moved(rating: Rating, seat: Seat) -> Rating:

@@ -17,6 +17,8 @@ import redis
 from ..players.index import ended_ms
 from ..players.keys import player_key
 from ..records.game_record import CorruptRecord, GameRecord
+from ..storage.replicas import Replicas
+from ..storage.scripts import lua
 from .the_game import Played, Record, record
 
 log = logging.getLogger(__name__)
@@ -28,10 +30,13 @@ def played_key(player: str) -> str:
 
 
 class TheGameRecords:
-    def __init__(self, client: redis.Redis | redis.RedisCluster, ttl: int) -> None:
-        """``ttl``: seconds a player's games are kept after their last one (a player's)."""
+    def __init__(self, client: redis.Redis | redis.RedisCluster, ttl: int, replicas: Replicas) -> None:
+        """``ttl``: seconds a player's games are kept after their last one (a player's); ``replicas``: those
+        that confirm each game stored."""
         self.client = client
         self.ttl = ttl
+        self.replicas = replicas
+        self.played_script = client.register_script(lua("the_game_played"))
 
     def of(self, player: str) -> dict[int, Record]:
         """``player``'s record per player count."""
@@ -57,7 +62,6 @@ class TheGameRecords:
         score = int(game.state.public_view()["score"])
         played = Played(ended_ms(game), game.players, game.status == "won", score)
         for player in game.players_bound():
-            pipe = self.client.pipeline(transaction=False)
-            pipe.hset(played_key(player), game_id, json.dumps(asdict(played)))
-            pipe.expire(played_key(player), self.ttl)
-            pipe.execute()
+            arguments: list[str | int] = [game_id, json.dumps(asdict(played)), self.ttl]
+            what = f"game {game_id} in {player}'s record"
+            self.replicas.run(self.played_script, [played_key(player)], arguments, what)

@@ -1,5 +1,6 @@
-"""A game's end outlives it (its record, log and results), and so does a daily deal's result: with
-``TG_WAIT_REPLICAS``, the write that ends a game and the one that posts a daily result are confirmed by that many
+"""A game's end outlives it (its record, log and results), and so do a daily deal's result and a rating: with
+``TG_WAIT_REPLICAS``, the write that ends a game, the one that posts a daily result and those that rate a game are
+confirmed by that many
 replicas (``WAIT``, on the connection that wrote, to the master that holds the key) before they are answered. A Redis
 of the test's own and its replica, then a Redis Cluster of three masters and three replicas, on 127.0.0.1; a replica
 is stopped (``SIGSTOP``) to show what an unconfirmed write does: it is answered after ``TG_WAIT_MS``, logged and
@@ -8,13 +9,14 @@ counted, and on a cluster only the writes on the stopped replica's master wait f
 from __future__ import annotations
 
 import logging
+import secrets
 import signal
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import redis
@@ -28,6 +30,8 @@ from test_metrics import parsed, value
 
 from service import create_app, metrics
 from service.daily.board import Deal
+from service.ratings import Ratings
+from service.ratings.store import history_key
 from service.storage.store import game_key
 
 pytestmark = pytest.mark.skipif(not available(), reason="TG_REDIS_SERVERS=off, or redis-server is not installed")
@@ -91,6 +95,35 @@ def test_the_end_of_a_game_waits_for_its_replica(tmp_path: Path, caplog: pytest.
         finally:
             replica.send_signal(signal.SIGCONT)
         assert away.view(0).get_json()["status"] == "won"
+
+
+def test_a_rating_waits_for_its_replica(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Rating a game writes its decision, each player's rating and history, and each player's place on the board:
+    each write is confirmed by the replica, or answered after ``TG_WAIT_MS``, logged and counted."""
+    with master_and_replica(tmp_path) as (master, replica, follower):
+        url = f"redis://127.0.0.1:{master}/0"
+
+        def ratings(wait_ms: int) -> Ratings:
+            config = {"REDIS_URL": url, "TESTING": True, "WAIT_REPLICAS": 1, "WAIT_MS": wait_ms}
+            return cast(Ratings, create_app(config).extensions["service"].ratings)
+
+        players = [secrets.token_urlsafe(12) for _ in range(2)]
+        caplog.set_level(logging.WARNING, logger="service.storage.replicas")
+        before = unconfirmed()
+        ratings(WAIT_MS).rate_game("ninja", "rated-1", [1, 0], players, 1_800_000_000_000)
+        assert unconfirmed() == before and "replicas" not in caplog.text
+        assert follower.hexists(history_key(players[0], "ninja"), "rated-1")  # on the replica as it was answered
+
+        replica.send_signal(signal.SIGSTOP)  # the replica takes nothing in
+        try:  # a short wait: five writes wait for it
+            ratings(100).rate_game("ninja", "rated-2", [0, 1], players, 1_800_000_060_000)
+        finally:
+            replica.send_signal(signal.SIGCONT)
+        assert unconfirmed() == before + 5  # the decision, two ratings, two places on the board
+        assert "the rating of game rated-2 is confirmed by 0 of 1 replicas" in caplog.text
+        assert f"{players[1]}'s rating after game rated-2 is confirmed by 0 of 1 replicas" in caplog.text
+        assert f"{players[1]}'s place on the ninja leaderboard is confirmed by 0 of 1 replicas" in caplog.text
+        assert ratings(WAIT_MS).current(players[0], "ninja").games == 2  # written all the same
 
 
 def replica_of(cluster: Cluster, master: int) -> int:

@@ -225,6 +225,8 @@ class GameInfo:
     ``view`` maps each field the game adds to the common view fields to a JSON Schema fragment;
     ``seat_view`` likewise for the fields of a seat's view only. ``errors`` lists the game's own
     rule codes (raised as ``IllegalAction``) with their meaning. ``cards`` describes a ``deck``.
+    ``facts`` holds numbers of the game's rules that a client draws on its table, taken from the rules'
+    own tables so that no client keeps a copy (Bataille corse's ``honours``).
     """
 
     name: str
@@ -240,6 +242,7 @@ class GameInfo:
     seat_view: Mapping[str, Mapping[str, Any]]
     errors: Mapping[str, str]
     outcome_reasons: Mapping[str, str]
+    facts: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The catalog entry of the HTTP contract (bots are added by the registry)."""
@@ -254,6 +257,7 @@ class GameInfo:
             "actions": [action.to_dict() for action in self.actions],
             "errors": dict(self.errors),
             "outcome_reasons": dict(self.outcome_reasons),
+            "facts": dict(self.facts),
         }
 
 

@@ -54,6 +54,15 @@ class CatalogGameSchema(ResponseSchema):
     rated = fields.Boolean(metadata={"description": 'whether a game of it may be created with `"rated": true`'})
     errors = fields.Dict(keys=fields.String(), values=fields.String(), metadata={"description": "rule codes (422)"})
     outcome_reasons = fields.Dict(keys=fields.String(), values=fields.String())
+    facts = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(),
+        metadata={
+            "description": "numbers of the game's rules a table shows, from the rules themselves (empty for most "
+            "games). Bataille corse's `honours`: an honour's rank (A, K, Q, J) or a joker (RJ, BJ) -> the tries it "
+            "gives its payer"
+        },
+    )
 
 
 class CatalogSchema(ResponseSchema):

@@ -1,6 +1,7 @@
 """The page's pure parts, run in Chromium as the page runs them (its modules imported by ``page.evaluate``): the
-pacing of views, each table's ``todo``, ``describe`` and ``urgent``, and a table's teardown (Bataille corse's Space
-listeners on the document go when the page leaves the table)."""
+pacing of views, each table's ``todo``, ``describe`` and ``urgent``, Bataille corse's honours noted as the catalog
+gives them, and a table's teardown (Bataille corse's Space listeners on the document go when the page leaves the
+table)."""
 
 from __future__ import annotations
 
@@ -128,6 +129,31 @@ def test_bataille_corse_todo_describe_and_urgent(person: Callable[..., Person], 
     assert ann.page.evaluate(urgent, [[0, 1, 2], [flip, {**slapped, "result": "stale"}, judged]]) == [False, True, True]
     assert ann.page.evaluate(urgent, [[0], [held]]) == [True]
     assert ann.page.evaluate(urgent, [[0], [held, judged]]) == [False]
+    ann.assert_clean()
+
+
+#: The notes on the cards of a Bataille corse pile the table draws with the game's catalog entry, as the page loads it
+#: (its ``honours`` replaced when ``honours`` is not null).
+NOTED = """async ([pile, honours]) => {
+  const table = await import("/web/tables/bataille_corse.js");
+  const catalog = (await (await fetch("/v1/games/catalog")).json()).games;
+  const entry = catalog.find((game) => game.name === "bataille-corse");
+  const game = honours === null ? entry : {...entry, facts: {honours}};
+  const root = document.createElement("div");
+  const seats = [0, 1].map((seat) => ({seat, packet: 10, state: "in", errors: 0}));
+  const view = {status: "over", seats, pile, flips: pile.length, penalty_cards: 0, challenge: null, current_seat: null};
+  table.render(root, view, {send: () => {}, name: String, game});
+  table.unmount(root);
+  return [...root.querySelectorAll(".bc-pile [data-note]")].map((face) => face.dataset.note);
+}"""
+
+
+def test_bataille_corse_notes_each_honour_s_tries_from_the_catalog(person: Callable[..., Person]) -> None:
+    ann = person().open()
+    notes = ann.page.evaluate(NOTED, [["AS", "10H", "KD", "BJ", "JC"], None])
+    tries = [ann.say("games:bataille-corse.cards.note", count=count) for count in (4, 3, 5, 1)]
+    assert notes == tries  # 10H has none
+    assert ann.page.evaluate(NOTED, [["AS", "KD"], {"A": 2}]) == [ann.say("games:bataille-corse.cards.note", count=2)]
     ann.assert_clean()
 
 

@@ -130,7 +130,7 @@ class GamePage {
     this.game = this.catalog.find((entry) => entry.name === view.game);
     this.table = TABLES[view.game];
     this.ratings.follow(view);
-    const ctx = {send: (action) => this.send(action), name: (seat) => this.name(seat)};
+    const ctx = {send: (action) => this.send(action), name: (seat) => this.name(seat), game: this.game};
     this.receivedAt = performance.now();
     this.drawHead();
     this.drawSeats();

@@ -113,7 +113,7 @@ class Replay {
     const last = this.frames.length - 1;
     this.at = Math.min(Math.max(0, index), last);
     const frame = {...this.frames[this.at], seats: this.frames[this.at].seats.map((seat, n) => ({...this.view.seats[n], ...seat}))};
-    const ctx = {send: () => {}, name: (seat) => this.name(seat)};
+    const ctx = {send: () => {}, name: (seat) => this.name(seat), game: this.game};
     let note = "";
     keepFocus(this.board, () => {
       this.table?.render(this.board, frame, ctx);

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+import thegame_core as tg
+from thegame_core.games.bataille_corse.cards import JOKER_DECK
+
 from .helpers import flip, packet, position, slap
 
 
@@ -19,6 +22,17 @@ def test_each_honour_gives_its_tries_and_the_challenger_collects(honour: str, tr
     state = flip(state)
     assert state.challenge is None and state.current_seat == 0 and state.won_by == (0, 1, 0)
     assert packet(state, 0)[-(tries + 1) :] == [honour, *["3H", "5C", "7H", "9C", "3D"][:tries]]
+
+
+@pytest.mark.parametrize("card", JOKER_DECK)
+def test_the_catalog_gives_each_card_the_tries_the_rules_give_it(card: str) -> None:
+    """The page notes an honour's tries from the catalog's ``facts``: a card opens a challenge of exactly the tries
+    it lists (by rank, a joker by its card), and a card it does not list opens none."""
+    honours = tg.get_game("bataille-corse").info.to_dict()["facts"]["honours"]
+    listed = honours.get(card, honours.get(card[:-1]))
+    others = [name for name in ("2S", "2H", "3H") if name != card]
+    state = flip(position(2, {0: f"{card} {others[0]}", 1: others[1]}, current=0, options={"jokers": True}))
+    assert state.challenge == (None if listed is None else (0, 1, listed))
 
 
 def test_a_payer_turning_an_honour_becomes_the_challenger() -> None:

@@ -24,6 +24,11 @@ JOKER_DECK = NAMES
 VALUE: tuple[int, ...] = (*range(1, 14), 0)
 #: Tries an honour gives its payer (C1), by rank: J 1, Q 2, K 3, A 4, joker 5; 0 for any other card.
 TRIES = (4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 5)
+#: The same for the catalog (``facts``): each honour's rank, or a joker's card string, -> its tries.
+HONOURS = {
+    **{rank: tries for rank, tries in zip(RANKS, TRIES, strict=False) if tries},
+    **{joker: TRIES[JOKER] for joker in NAMES[52:]},
+}
 
 
 def deck_names(jokers: bool) -> tuple[str, ...]:

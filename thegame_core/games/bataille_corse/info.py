@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...protocol import ActionInfo, GameInfo
+from .cards import HONOURS
 from .engine import ERRORS, OUTCOME_REASONS
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PRESETS
 from .views import GAME_NAME, SEAT_VIEW_SCHEMA, VIEW_SCHEMA
@@ -34,4 +35,5 @@ INFO = GameInfo(
     seat_view=SEAT_VIEW_SCHEMA,
     errors=ERRORS,
     outcome_reasons=OUTCOME_REASONS,
+    facts={"honours": HONOURS},
 )

@@ -10,24 +10,24 @@ import {list, t} from "../i18n.js";
 const SHOWN_ON_PILE = 5; // a sum of ten may reach this deep; doubles, sandwiches and suites look at three cards
 const SUITS = {S: ["♠", "spades", 230], H: ["♥", "hearts", 0], D: ["♦", "diamonds", 0], C: ["♣", "clubs", 230]};
 const HONOURS = {A: "ace", J: "jack", Q: "queen", K: "king"};
-const TRIES = {A: 4, K: 3, Q: 2, J: 1};
 const tries = (count) => t("games:bataille-corse.table.tries", {count});
-const note = (count) => t("games:bataille-corse.cards.note", {count}); // the same, short enough for a card
+const tried = (count) => (count ? t("games:bataille-corse.cards.note", {count}) : undefined); // short, for a card
 const result = (words) => t(`games:bataille-corse.results.${words}`);
 
 const tables = new WeakMap(); // table element -> the view and ctx drawn last, for the Space key, and its listeners
 const seatOf = (view) => view.seats.find((seat) => seat.seat === view.seat);
 
-/** A card string ("10H", "QS", "RJ") drawn as a face, named in words. */
-function cardFace(text, options = {}) {
+/** A card string ("10H", "QS", "RJ") drawn as a face, named in words; an honour notes its tries, as the catalog's
+ * `facts.honours` gives them (by rank, a joker by its card). */
+function cardFace(text, honours, options = {}) {
   if (text === "RJ" || text === "BJ") {
-    return card("★", {label: t(`games:bataille-corse.cards.${text}`), note: note(5), hue: 280, ...options});
+    return card("★", {label: t(`games:bataille-corse.cards.${text}`), note: tried(honours[text]), hue: 280, ...options});
   }
   const rank = text.slice(0, -1);
   const [symbol, suit, hue] = SUITS[text.at(-1)];
   const rankWords = HONOURS[rank] ? t(`games:bataille-corse.cards.${HONOURS[rank]}`) : rank;
   return card(`${rank}${symbol}`, {label: t(`games:bataille-corse.cards.of_${suit}`, {rank: rankWords}), hue,
-    note: TRIES[rank] ? note(TRIES[rank]) : undefined, ...options});
+    note: tried(honours[rank]), ...options});
 }
 
 /** A seat's state in words: out of cards may still slap back in while the game goes on, not after its end. */
@@ -55,7 +55,7 @@ function centre(view, ctx) {
   return h("div", {class: "bc-centre"},
     h("div", {class: "bc-pile", role: "group", "aria-label": t("games:bataille-corse.table.pile", {count: pile.length})},
       pile.length > top.length ? h("span", {class: "more"}, `+${pile.length - top.length}`) : null,
-      top.length ? top.map((text) => cardFace(text)) : h("span", {class: "empty"}, t("table.empty_pile"))),
+      top.length ? top.map((text) => cardFace(text, ctx.game?.facts?.honours ?? {})) : h("span", {class: "empty"}, t("table.empty_pile"))),
     h("p", {class: "facts"},
       view.penalty_cards ? h("span", {}, t("games:bataille-corse.table.penalty_cards", {count: view.penalty_cards})) : null,
       h("span", {}, t("games:bataille-corse.table.flips", {count: view.flips})),

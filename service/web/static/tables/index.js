@@ -1,5 +1,5 @@
 // Each game's table, by the game's catalog name. A table module exports `render(root, view, ctx)` (ctx: `send`,
-// `name(seat)`), `todo(view)` (what the seat should do now, or null) and `describe(logEntry, name, names, me)` (a move in
+// `name(seat)`, `game`: the game's catalog entry), `todo(view)` (what the seat should do now, or null) and `describe(logEntry, name, names, me)` (a move in
 // words; `me`: the person's seat, for moves done to them), optionally `seatFacts(seat, view)`, `urgent(logEntry, fresh)` (a move announced at once, assertively; `fresh`:
 // the entries read with it), `happened(before, view, name)` (the change in a sentence over the table),
 // `hint(root, actions, mark)` (best's actions marked on the table it drew, for the analysis: `mark(element, order)`)

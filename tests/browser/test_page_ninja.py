@@ -27,7 +27,7 @@ def test_a_person_plays_a_whole_game_of_ninja_against_a_bot(person: Callable[...
     page = ann.page
     expect(page.locator(".seat.me .clock")).to_have_text(re.compile(r"^(10:00|9:5\d)$"))  # the seat's deadline
     expect(page.locator("#todo")).to_contain_text("Swap")
-    expect(page.locator(".nj-centre")).to_contain_text("Swapping cards")
+    expect(page.locator("#table .centre")).to_contain_text("Swapping cards")
 
     # The swap phase: a hand card, then the face-up card it goes to.
     hand = page.get_by_role("group", name="Your hand").get_by_role("button")

@@ -1,7 +1,7 @@
 """The page's pure parts, run in Chromium as the page runs them (its modules imported by ``page.evaluate``): the
 pacing of views, each table's ``todo``, ``describe`` and ``urgent``, Bataille corse's honours noted as the catalog
-gives them, and a table's teardown (Bataille corse's Space listeners on the document go when the page leaves the
-table)."""
+gives them, a table's teardown (Bataille corse's Space listeners on the document go when the page leaves the table)
+and a table's style sheet (added once, loaded when it is ready)."""
 
 from __future__ import annotations
 
@@ -258,4 +258,22 @@ def test_what_to_do_now_says_the_table_s_words_else_who_is_waited_for(person: Ca
         ann.say("game.todo.waiting", names="you and Ann"),
         ann.say("game.todo.next"),
     ]
+    ann.assert_clean()
+
+
+#: Game ``game``'s table made ready twice at once: its style sheet's links in the document, and the rules it holds.
+READY = """async (game) => {
+  const {TABLES, tableReady} = await import("/web/tables/index.js");
+  await Promise.all([tableReady(game), tableReady(game)]);
+  const links = [...document.querySelectorAll("link[rel=stylesheet]")]
+    .filter((each) => each.getAttribute("href") === TABLES[game].stylesheet);
+  return {links: links.length, rules: links[0]?.sheet?.cssRules.length || 0};
+}"""
+
+
+@pytest.mark.parametrize("game", ["the-game", "ninja", "bataille-corse"])
+def test_a_tables_style_sheet_is_added_once_and_applies_once_ready(person: Callable[..., Person], game: str) -> None:
+    ann = person().open()
+    ready = ann.page.evaluate(READY, game)
+    assert ready["links"] == 1 and ready["rules"] >= 5  # served, allowed by the page's policy, and loaded
     ann.assert_clean()

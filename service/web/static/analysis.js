@@ -6,7 +6,7 @@
 
 import {announce} from "./announce.js";
 import {exchange} from "./api.js";
-import {h} from "./dom.js";
+import {h, useStyle} from "./dom.js";
 import {number, refusal, t} from "./i18n.js";
 import {markBest} from "./hints.js";
 import {SERIES_COLOURS, valueChart} from "./value-chart.js";
@@ -41,9 +41,7 @@ for (const measure of Object.values(MEASURES)) {
  * items), jump(index), redraw()}`. Returns `show(at, board)` (the replay is at frame `at`: a note to read out with the
  * move) and `stop()`. Its style sheet comes with it. */
 export function mountAnalysis(root, replay) {
-  if (!document.querySelector("link[href='/web/analysis.css']")) {
-    document.head.append(h("link", {rel: "stylesheet", href: "/web/analysis.css"}));
-  }
+  useStyle("/web/analysis.css");
   const analysis = new Analysis(root, replay);
   analysis.ask(`/v1/games/${encodeURIComponent(replay.gameId)}/analysis`, 0);
   return analysis;

@@ -48,5 +48,17 @@ export function focusKey(root, key) {
   return Boolean(target);
 }
 
+/** Add the style sheet at `href` to the page once; the promise resolves when it applies (or failed to load), so that
+ * what is drawn after it never shows unstyled. */
+export function useStyle(href) {
+  if (!sheets.has(href)) {
+    sheets.set(href, new Promise((resolve) => {
+      document.head.append(h("link", {rel: "stylesheet", href, onload: resolve, onerror: resolve}));
+    }));
+  }
+  return sheets.get(href);
+}
+const sheets = new Map();
+
 /** Whether the person asked for less motion. */
 export const calm = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;

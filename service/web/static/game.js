@@ -13,7 +13,7 @@ import {Live} from "./live.js";
 import {Pacing} from "./pacing.js";
 import {today} from "./daily.js";
 import * as storage from "./storage.js";
-import {TABLES} from "./tables/index.js";
+import {TABLES, tableReady} from "./tables/index.js";
 import {TableRatings} from "./ratings.js";
 import {seatName} from "./words.js";
 
@@ -72,7 +72,9 @@ class GamePage {
 
   async start() {
     try {
-      this.offer(await this.read());
+      const view = await this.read();
+      await tableReady(view.game); // its style sheet first: the table never shows unstyled
+      this.offer(view);
     } catch (error) {
       this.fail(error);
       return;

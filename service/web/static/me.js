@@ -5,7 +5,7 @@
 // profile.
 
 import {call, get, waitFor} from "./api.js";
-import {h} from "./dom.js";
+import {h, useStyle} from "./dom.js";
 import {explain, list, number, refusal, t, when} from "./i18n.js";
 import {myDailyPart} from "./daily.js";
 import {boardLinks, ratingsPart, recordPart} from "./ratings.js";
@@ -33,7 +33,7 @@ export function rename(name) {
 
 /** #/link/<code>: this device takes a key of the code's player, then shows the Me panel. */
 export function mountLink(root, {gameId: code, go}) {
-  addStyle();
+  useStyle("/web/me.css"); // the panel's few styles, with its first showing
   history.replaceState(null, "", "#/me"); // the code leaves the address bar at once
   root.replaceChildren(h("p", {"aria-busy": "true"}, t("me.linking")));
   redeem(decodeURIComponent(code)).then(() => go("#/me"), (error) => {
@@ -70,15 +70,10 @@ function codeForm(go, code = "") {
     h("button", {type: "submit"}, t("me.link_this"))), status);
 }
 
-/** The panel's few styles, with its first showing (the page's first load does not carry them). */
-function addStyle() {
-  if (!document.querySelector("link[href='/web/me.css']")) document.head.append(h("link", {rel: "stylesheet", href: "/web/me.css"}));
-}
-
 /** The Me panel. */
 export function mountMe(root, {go, askName, catalog}) {
   let shown = true;
-  addStyle();
+  useStyle("/web/me.css");
   const heading = h("h2", {tabindex: "-1"}, t("me.title"));
   const panel = h("section", {class: "panel me-panel", "aria-labelledby": "me-title"}, heading);
   heading.id = "me-title";
@@ -192,7 +187,7 @@ function entry(game) {
 /** #/player/<id>: a player's public profile (name, member since, games played per game) and public games. */
 export function mountProfile(root, {gameId: id, catalog}) {
   let shown = true;
-  addStyle();
+  useStyle("/web/me.css");
   const panel = h("section", {class: "panel me-panel"}, h("h2", {tabindex: "-1"}, t("me.profile_title")));
   root.replaceChildren(panel);
   get(`/players/${encodeURIComponent(id)}`).then((profile) => {

@@ -3,16 +3,11 @@
 // (#/leaderboard/<game>) with your own rank; a player's ratings over their rated games as a chart with a table.
 
 import {get} from "./api.js";
-import {h, s} from "./dom.js";
+import {h, s, useStyle} from "./dom.js";
 import {number, refusal, t, when} from "./i18n.js";
 import * as storage from "./storage.js";
 
 const NEW = 1500; // a new player's rating (the leaderboard's scale.new)
-
-/** This module's styles, with the first thing it shows (the page's first load does not carry them). */
-function addStyle() {
-  if (!document.querySelector("link[href='/web/ratings.css']")) document.head.append(h("link", {rel: "stylesheet", href: "/web/ratings.css"}));
-}
 
 /** A rating as shown: the number, with "?" while it is provisional. */
 export function ratingWords(rating, provisional) {
@@ -35,7 +30,7 @@ export class TableRatings {
 
   follow(view) {
     if (!view.rated) return;
-    addStyle();
+    useStyle("/web/ratings.css");
     for (const {player} of view.seats) {
       if (!player || this.now.has(player)) continue;
       this.now.set(player, null);
@@ -69,7 +64,7 @@ export class TableRatings {
 /** #/leaderboard/<game>: the best established players of a rated game, and the person's own place. */
 export function mountLeaderboard(root, {gameId: game, catalog}) {
   let shown = true;
-  addStyle();
+  useStyle("/web/ratings.css");
   const title = t("rating.board_title", {game: t(`games:${game}.title`)});
   const panel = h("section", {class: "panel leaderboard"}, h("h2", {tabindex: "-1", id: "board-title"}, title),
     h("p", {}, t("rating.board_about")), boardLinks(catalog, game));
@@ -115,7 +110,7 @@ const PAD = {left: 44, right: 10, top: 10, bottom: 18};
 /** A player's ratings of each rated game they played: the rating now, a chart of it game after game and the same
  * as a table (the chart's text alternative, folded). */
 export function ratingsPart(ratings) {
-  addStyle();
+  useStyle("/web/ratings.css");
   const games = Object.entries(ratings);
   return h("div", {class: "me-ratings"}, h("h3", {}, t("rating.title")), games.length
     ? games.map(([game, mine]) => h("div", {class: "rating-game"},

@@ -8,7 +8,7 @@ import {announce} from "./announce.js";
 import {get} from "./api.js";
 import {h, keepFocus} from "./dom.js";
 import {refusal, t} from "./i18n.js";
-import {TABLES} from "./tables/index.js";
+import {TABLES, tableReady} from "./tables/index.js";
 import * as storage from "./storage.js";
 import {outcomeWords, seatName} from "./words.js";
 
@@ -31,6 +31,7 @@ class Replay {
       const [view, log, frames] = await Promise.all([
         get(`/games/${this.gameId}`), get(`/games/${this.gameId}/log`), this.frames()]);
       Object.assign(this, {view, entries: log.entries, frames: frames.frames});
+      await tableReady(view.game);
     } catch (error) {
       this.root.replaceChildren(h("p", {class: "error"}, t("replay.none", {reason: refusal(error)})),
         h("a", {href: `#/game/${this.gameId}`}, t("replay.back")));

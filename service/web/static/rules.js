@@ -5,7 +5,7 @@
 // markdown.js and rules.css load with the first rules shown (app.js imports it then): the page's first load does
 // not carry them.
 
-import {h} from "./dom.js";
+import {h, useStyle} from "./dom.js";
 import {t} from "./i18n.js";
 import {markdown} from "./markdown.js";
 
@@ -22,7 +22,7 @@ export function mountRules(root, {gameId, section}) {
   const lang = rulesLanguage();
   const title = document.title;
   let shown = true;
-  addStyle();
+  useStyle("/web/rules.css");
   root.replaceChildren(h("p", {lang}, "…"));
   load(lang, gameId).then(
     (text) => shown && draw(root, {lang, game: gameId, text, section}),
@@ -119,10 +119,4 @@ function unique(seen, slug) {
   const count = seen.get(slug) || 0;
   seen.set(slug, count + 1);
   return count ? `${slug}-${count}` : slug;
-}
-
-function addStyle() {
-  if (!document.querySelector("link[href='/web/rules.css']")) {
-    document.head.append(h("link", {rel: "stylesheet", href: "/web/rules.css"}));
-  }
 }

@@ -7,6 +7,8 @@ import {backs, card} from "../cards.js";
 import {h} from "../dom.js";
 import {list, t} from "../i18n.js";
 
+export const stylesheet = "/web/tables/bataille_corse.css";
+
 const SHOWN_ON_PILE = 5; // a sum of ten may reach this deep; doubles, sandwiches and suites look at three cards
 const SUITS = {S: ["♠", "spades", 230], H: ["♥", "hearts", 0], D: ["♦", "diamonds", 0], C: ["♣", "clubs", 230]};
 const HONOURS = {A: "ace", J: "jack", Q: "queen", K: "king"};
@@ -52,8 +54,8 @@ function centre(view, ctx) {
   const top = pile.slice(-SHOWN_ON_PILE);
   const challenge = view.challenge;
   const flipsLeft = (view.options?.max_flips ?? Infinity) - view.flips; // a replay's frames carry no options
-  return h("div", {class: "bc-centre"},
-    h("div", {class: "bc-pile", role: "group", "aria-label": t("games:bataille-corse.table.pile", {count: pile.length})},
+  return h("div", {class: "centre"},
+    h("div", {class: "bc-pile stack", role: "group", "aria-label": t("games:bataille-corse.table.pile", {count: pile.length})},
       pile.length > top.length ? h("span", {class: "more"}, `+${pile.length - top.length}`) : null,
       top.length ? top.map((text) => cardFace(text, ctx.game?.facts?.honours ?? {})) : h("span", {class: "empty"}, t("table.empty_pile"))),
     h("p", {class: "facts"},

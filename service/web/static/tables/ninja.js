@@ -6,6 +6,8 @@ import {backs, card} from "../cards.js";
 import {h, keepFocus} from "../dom.js";
 import {list, t} from "../i18n.js";
 
+export const stylesheet = "/web/tables/ninja.css";
+
 const NOTED = [1, 6, 8, 9, 13]; // the cards with a power: a note on the card says it
 const SHOWN_ON_PILE = 6; // the pile's top cards drawn; the count says the rest
 const swapping = new WeakMap(); // table element -> the hand card chosen to swap
@@ -38,8 +40,8 @@ function centre(view, ctx) {
     ? t(view.give.target === null ? "games:ninja.table.choosing_target" : "games:ninja.table.giving", {name: ctx.name(view.give.giver),
       target: view.give.target === null ? "" : ctx.name(view.give.target), context: giveContext(view.give, view.seat)}) : null;
   const completion = view.completion ? t("games:ninja.table.completion", {value: valueName(view.completion.value)}) : null;
-  return h("div", {class: "nj-centre"},
-    h("div", {class: "nj-pile", role: "group", "aria-label": t("games:ninja.table.pile", {count: pile.length})},
+  return h("div", {class: "centre"},
+    h("div", {class: "nj-pile stack", role: "group", "aria-label": t("games:ninja.table.pile", {count: pile.length})},
       pile.length > top.length ? h("span", {class: "more"}, `+${pile.length - top.length}`) : null,
       top.length ? top.map((value) => ninjaCard(value)) : h("span", {class: "empty"}, t("table.empty_pile"))),
     h("p", {class: "facts"},

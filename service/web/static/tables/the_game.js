@@ -6,6 +6,8 @@ import {focusKey, h, keepFocus} from "../dom.js";
 import {t} from "../i18n.js";
 import {icon} from "../icons.js";
 
+export const stylesheet = "/web/tables/the_game.css";
+
 const SIGNAL_ICONS = {dont_play: "stop", no_big_jump: "jump"};
 const selected = new WeakMap(); // table element -> the card chosen in the hand
 const tops = new WeakMap(); // table element -> the piles' tops last drawn (a new top lands with a short animation)

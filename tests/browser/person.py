@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Response, expect
 
 from service.web import STATIC
 from tests.service.servers import ROOT
@@ -22,6 +22,8 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 #: The moves a test takes at most before it calls a game endless.
 MOST_MOVES = 200
+#: What Chromium logs of a request the server refused by the rules.
+REFUSED_LINE = "Failed to load resource: the server responded with a status of 422 (UNPROCESSABLE ENTITY)"
 
 
 def messages(lang: str) -> dict[str, Any]:
@@ -34,7 +36,8 @@ def messages(lang: str) -> dict[str, Any]:
 
 class Person:
     """One person's page, in their browser's language ``lang`` (its words: ``say``). ``errors`` gathers what the
-    page threw or logged as an error (a key missing from the message files among them)."""
+    page threw or logged as an error (a key missing from the message files among them); ``refused`` the actions the
+    server refused by the rules (422)."""
 
     def __init__(self, context: BrowserContext, url: str, lang: str = "en") -> None:
         self.url = url
@@ -46,6 +49,12 @@ class Person:
         self.page.set_default_timeout(WAIT_MS)
         self.page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
         self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.refused: list[dict[str, Any]] = []
+        self.page.on("response", self._note_refusal)
+
+    def _note_refusal(self, response: Response) -> None:
+        if response.status == 422 and response.url.endswith("/actions"):
+            self.refused.append(response.request.post_data_json or {})
 
     def open(self, route: str = "", name: str | None = "Ann") -> Person:
         self.page.goto(f"{self.url}/{route}")
@@ -209,10 +218,18 @@ class Person:
         return colours
 
     def assert_clean(self) -> None:
-        """No serious accessibility violation, no error thrown or logged."""
+        """No serious accessibility violation, no error thrown or logged, no action refused; but for a Ninja
+        completion that lost its race: one is offered out of turn, and a bot that plays on at once (pace 0, an 8's
+        second card) closes its window between the person's click and the server, which then refuses it (422, a
+        console line of the browser's own)."""
         violations = self.serious_violations()
         assert violations == [], json.dumps(violations, indent=1)
-        assert self.errors == [], json.dumps(self.errors, indent=1)
+        assert all(action.get("type") == "complete" for action in self.refused), self.refused
+        errors = list(self.errors)
+        for _ in self.refused:
+            if REFUSED_LINE in errors:
+                errors.remove(REFUSED_LINE)
+        assert errors == [], json.dumps(errors, indent=1)
 
     def screenshot(self, name: str, part: str = ".board") -> None:
         """``docs/screenshots/<name>-<width>.png``: the seats and the table at a phone's and a desktop's width (the

@@ -11,8 +11,6 @@ its table (the answer that fills a table starts the game). Prints p50 and p99 of
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
 import secrets
 import subprocess
@@ -23,23 +21,10 @@ from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "service"))
-from servers import free_port, health  # noqa: E402
-
-
-def call(port: int, method: str, path: str, body: object = None, key: str | None = None) -> tuple[int, Any]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
-        connection.request(method, path, None if body is None else json.dumps(body), headers)
-        answer = connection.getresponse()
-        data = answer.read()
-        return answer.status, json.loads(data) if data else None
-    finally:
-        connection.close()
+from servers import call, free_port, health  # noqa: E402
 
 
 @contextmanager

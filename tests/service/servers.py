@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import socket
@@ -13,7 +14,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,3 +112,16 @@ def processes_marked(mark: str) -> dict[int, int]:
         except OSError:  # gone meanwhile, or not ours to read
             continue
     return found
+
+
+def call(port: int, method: str, path: str, body: object = None, key: str | None = None) -> tuple[int, Any]:
+    """One JSON request to a server on this machine (``key``: a bearer token): its status and decoded body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
+        connection.request(method, path, None if body is None else json.dumps(body), headers)
+        answer = connection.getresponse()
+        data = answer.read()
+        return answer.status, json.loads(data) if data else None
+    finally:
+        connection.close()

@@ -3,8 +3,6 @@ process; nobody is seated twice, no lobby gets more players than seats, and ever
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
 import secrets
 import sys
@@ -13,21 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from servers import running
+from servers import call, running
 
 pytestmark = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="two processes share a real Redis (REDIS_URL)")
-
-
-def call(port: int, method: str, path: str, body: object = None, key: str | None = None) -> tuple[int, Any]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
-        connection.request(method, path, None if body is None else json.dumps(body), headers)
-        answer = connection.getresponse()
-        data = answer.read()
-        return answer.status, json.loads(data) if data else None
-    finally:
-        connection.close()
 
 
 @pytest.mark.parametrize(("seekers", "players"), [(2, 2), (20, 2), (20, 4)])

@@ -23,7 +23,7 @@ from typing import Any
 
 import redis
 
-from ..records.game_record import CorruptRecord, GameRecord
+from ..records.game_record import CorruptRecord, GameRecord, over_with_players
 from ..storage.scripts import lua
 from ..storage.store import game_key, text
 from .accounts import profile_key
@@ -98,15 +98,9 @@ class GameIndex:
 
     def after_write(self, game_id: str, fields: dict[str, str]) -> None:
         """The store's after-write hook: a write that leaves a game with players over moves their entries."""
-        meta, state = fields.get("meta"), fields.get("state")
-        if meta is None or state is None:
-            return
         try:
-            lobby = GameRecord.load(meta, None)  # the meta alone first: most games have no player
-            if lobby is None or not lobby.players_bound():
-                return
-            record = GameRecord.load(meta, state)
-            if record is not None and record.status not in ("lobby", "playing"):
+            record = over_with_players(fields)
+            if record is not None:
                 self.finished(game_id, record)
         except (redis.RedisError, CorruptRecord) as error:
             log.warning("game %s: its players' index not moved (%s)", game_id, type(error).__name__)

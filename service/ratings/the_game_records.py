@@ -16,7 +16,7 @@ import redis
 
 from ..players.index import ended_ms
 from ..players.keys import player_key
-from ..records.game_record import CorruptRecord, GameRecord
+from ..records.game_record import CorruptRecord, GameRecord, over_with_players
 from ..storage.replicas import Replicas
 from ..storage.scripts import lua
 from .the_game import Played, Record, record
@@ -44,15 +44,11 @@ class TheGameRecords:
 
     def written(self, game_id: str, fields: dict[str, str]) -> None:
         """The store's after-write hook: a write that leaves a game of The Game over stores it for its players."""
-        meta, state = fields.get("meta"), fields.get("state")
-        if meta is None or state is None or f'"game":"{GAME}"' not in meta:
+        if f'"game":"{GAME}"' not in fields.get("meta", ""):
             return
         try:
-            lobby = GameRecord.load(meta, None)  # the meta alone first: most games have no player
-            if lobby is None or not lobby.players_bound():
-                return
-            game = GameRecord.load(meta, state)
-            if game is not None and game.state is not None and game.status not in ("lobby", "playing"):
+            game = over_with_players(fields)
+            if game is not None:
                 self._store(game_id, game)
         except (redis.RedisError, CorruptRecord) as error:
             log.warning("game %s: not in its players' records (%s)", game_id, type(error).__name__)

@@ -282,3 +282,20 @@ class GameRecord:
         record = self.state.replay_record()
         record["actions"] = record["actions"][:actions]
         return tg.replay(record)
+
+
+def over_with_players(fields: dict[str, str]) -> GameRecord | None:
+    """The game a write's stored ``fields`` (the store's after-write hooks) leave over, if players are bound to it;
+    its meta alone is read first, as most games have no player and need no state loaded."""
+    meta, state = fields.get("meta"), fields.get("state")
+    if meta is None or state is None:
+        return None
+    lobby = GameRecord.load(meta, None)
+    if lobby is None or not lobby.players_bound():
+        return None
+    record = GameRecord.load(meta, state)
+    return (
+        record
+        if record is not None and record.state is not None and record.status not in ("lobby", "playing")
+        else None
+    )

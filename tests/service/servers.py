@@ -114,12 +114,24 @@ def processes_marked(mark: str) -> dict[int, int]:
     return found
 
 
-def call(port: int, method: str, path: str, body: object = None, key: str | None = None) -> tuple[int, Any]:
-    """One JSON request to a server on this machine (``key``: a bearer token): its status and decoded body."""
+def call(
+    port: int,
+    method: str,
+    path: str,
+    body: object = None,
+    key: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any]:
+    """One JSON request to a server on this machine (``key``: a bearer token; ``headers``: more): its status and
+    decoded body."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {key}"} if key else {})}
-        connection.request(method, path, None if body is None else json.dumps(body), headers)
+        sent = {
+            "Content-Type": "application/json",
+            **({"Authorization": f"Bearer {key}"} if key else {}),
+            **(headers or {}),
+        }
+        connection.request(method, path, None if body is None else json.dumps(body), sent)
         answer = connection.getresponse()
         data = answer.read()
         return answer.status, json.loads(data) if data else None

@@ -7,8 +7,6 @@ once a write cannot complete within ``TG_STREAM_WRITE_TIMEOUT``, and other clien
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
 import secrets
 import socket
@@ -21,7 +19,7 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 from gameclient import FakeClock, GameClient, bearer, error_of, new_game
-from servers import running
+from servers import call, running
 from werkzeug.test import TestResponse
 
 from service.config import from_env
@@ -183,15 +181,7 @@ class Client:
         self.port, self.address = port, address
 
     def call(self, method: str, path: str, body: object = None, token: str | None = None) -> tuple[int, object]:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        try:
-            headers = {CLIENT: self.address, "Content-Type": "application/json", **bearer(token)}
-            connection.request(method, path, None if body is None else json.dumps(body), headers)
-            answer = connection.getresponse()
-            data = answer.read()
-            return answer.status, json.loads(data) if data else None
-        finally:
-            connection.close()
+        return call(self.port, method, path, body, token, {CLIENT: self.address})
 
     def stream(self, path: str, receive_buffer: int = 0) -> tuple[socket.socket, bytes]:
         """A stream opened on a raw socket (with a small receive buffer, if given) and its first bytes."""

@@ -86,7 +86,9 @@ def test_a_shared_seat_a_lost_stream_and_a_refused_action(person: Callable[..., 
     expect(other.page.locator("#table")).to_have_attribute("data-version", str(ann.version()))
     # the console names the lost streams and the refused request; nothing else went wrong
     assert all("ERR_FAILED" in error or "422" in error for error in other.errors), other.errors
+    assert [action["card"] for action in other.refused] == [int(card)]  # the stale card, refused by the rules
     other.errors.clear()
+    other.refused.clear()
     ann.assert_clean()
     other.assert_clean()
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import fakeredis
 import redis
+from redis.cluster import ClusterNode
 
 #: ``REDIS_URL`` schemes naming a Redis Cluster (any one node: the client discovers the others) -> the plain scheme.
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
@@ -19,7 +20,7 @@ REDIS_CONNECTIONS = 64
 
 def redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisCluster:
     """The configured client: an injected one, Redis or a Redis Cluster at ``REDIS_URL``, or an embedded fakeredis.
-    A cluster client learns the cluster's nodes and slots here, so at least one node must answer at start."""
+    A cluster client learns the cluster's nodes and slots here, so one of the URL's nodes must answer at start."""
     if settings.get("REDIS_CLIENT") is not None:
         return settings["REDIS_CLIENT"]  # type: ignore[no-any-return]
     url = settings["REDIS_URL"]
@@ -27,7 +28,10 @@ def redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisCluste
         return fakeredis.FakeRedis()
     scheme, _, rest = url.partition("://")
     if scheme in CLUSTER_SCHEMES:
-        return redis.RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **REDIS_TIMEOUTS)
+        first, others = seed_nodes(rest)
+        return redis.RedisCluster.from_url(
+            f"{CLUSTER_SCHEMES[scheme]}://{first}", startup_nodes=others, **REDIS_TIMEOUTS
+        )
     pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=5, **REDIS_TIMEOUTS)
     return redis.Redis(connection_pool=pool)
 
@@ -43,3 +47,20 @@ def queue_client(settings: Mapping[str, Any], store: redis.Redis | redis.RedisCl
     if isinstance(store, redis.RedisCluster):
         raise ValueError("the job queue needs a plain Redis: set TG_QUEUE_URL (service/jobs.py says why)")
     return store
+
+
+def seed_nodes(rest: str) -> tuple[str, list[ClusterNode]]:
+    """A cluster URL's part after the scheme, with its nodes split: the URL of the first (its user, password and
+    path kept) and the others (``h1:7000,h2:7000,h3:7000/0``). Several nodes let a worker that starts while one of
+    them is down (a master killed, before or after its replica took over) still find the cluster: with one, every
+    worker that restarted then would fail to start, and gunicorn stops when a worker cannot boot."""
+    netloc, slash, path = rest.partition("/")
+    user, at, hosts = netloc.rpartition("@")
+    first, *others = hosts.split(",")
+    nodes = [ClusterNode(*_host_port(node)) for node in others if node]  # type: ignore[no-untyped-call]
+    return f"{user}{at}{first}{slash}{path}", nodes
+
+
+def _host_port(node: str) -> tuple[str, int]:
+    host, _, port = node.rpartition(":")
+    return (host, int(port)) if host else (node, 6379)

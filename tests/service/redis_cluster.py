@@ -122,12 +122,12 @@ def cluster_nodes(replicas: int = 0, *options: str) -> Iterator[Cluster]:
         for port in ports:  # a replica that has not synced yet could not take over
             if "role:slave" in _cli(port, "info", "replication"):
                 _wait(port, "master_link_status:up", "info", "replication")
-        yield Cluster(f"redis+cluster://127.0.0.1:{ports[0]}/0", started)
+        yield Cluster(f"redis+cluster://{','.join(nodes)}/0", started)  # every node: any may be killed
 
 
 @contextmanager
 def redis_cluster() -> Iterator[str]:
-    """Start the cluster of three masters; yield its ``redis+cluster://`` URL (one seed node; clients discover the
-    others)."""
+    """Start the cluster of three masters; yield its ``redis+cluster://`` URL (every node a seed; clients discover
+    the slots from the first that answers)."""
     with cluster_nodes() as cluster:
         yield cluster.url

@@ -9,6 +9,7 @@ client of theirs talks to the cluster (their own modules keep running on the sin
 from __future__ import annotations
 
 import secrets
+import socket
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -96,6 +97,7 @@ from test_store import (
 from test_the_game_record_http import test_the_record_counts_games_wins_scores_and_streaks_per_player_count
 
 from service import create_app
+from service.storage.redis_client import redis_client
 from service.storage.store import game_key
 
 ON_THE_CLUSTER = [
@@ -150,7 +152,23 @@ ON_THE_CLUSTER = [
 
 
 def cluster_client(url: str) -> redis.RedisCluster:
-    return redis.RedisCluster.from_url(url.replace("redis+cluster://", "redis://", 1))
+    """A client of the cluster at ``url``, as the service makes one."""
+    client = redis_client({"REDIS_URL": url})
+    assert isinstance(client, redis.RedisCluster)
+    return client
+
+
+def test_a_process_finds_the_cluster_through_any_node_its_url_names(redis_cluster_url: str) -> None:
+    """The URL's first node down (a master killed): a worker started then still finds the cluster by the next one."""
+    dead = socket.socket()
+    dead.bind(("127.0.0.1", 0))  # a port nobody listens on
+    url = redis_cluster_url.replace("://", f"://127.0.0.1:{dead.getsockname()[1]},", 1)
+    try:
+        client = cluster_client(url)
+        assert client.ping() and len(client.get_primaries()) == 3
+        client.close()
+    finally:
+        dead.close()
 
 
 @pytest.fixture

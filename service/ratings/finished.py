@@ -15,7 +15,7 @@ from typing import Any
 import redis
 
 from ..players.index import ended_ms
-from ..records.game_record import CorruptRecord, GameRecord
+from ..records.game_record import CorruptRecord, GameRecord, over_with_players
 from .store import Ratings, Seat
 
 log = logging.getLogger(__name__)
@@ -70,11 +70,10 @@ class RatingPoster:
         self.ratings = ratings
 
     def written(self, game_id: str, fields: dict[str, str]) -> None:
-        meta, state = fields.get("meta"), fields.get("state")
-        if meta is None or state is None or '"rated":true' not in meta:
+        if '"rated":true' not in fields.get("meta", ""):
             return
         try:
-            record = GameRecord.load(meta, state)
+            record = over_with_players(fields)
             if record is not None and ratable(record):
                 rate_finished(self.ratings, game_id, record)
         except (redis.RedisError, CorruptRecord, ValueError) as error:

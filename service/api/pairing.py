@@ -59,7 +59,7 @@ class Pairing(MethodView):
         seated = service.pairing.seek(writer(), seeker, service.now(), address())
         if seated.answer.status == 201:
             service.players.index.bound(seated.placed.game_id, seated.record, [checked.player])
-        response = jsonify(_paired(seated, body["rated"]))
+        response = jsonify(_paired(seated))
         response.status_code = seated.answer.status
         return response
 
@@ -75,13 +75,13 @@ class Pairing(MethodView):
         return Response(status=204)
 
 
-def _paired(seated: Seated, rated: bool) -> dict[str, object]:
+def _paired(seated: Seated) -> dict[str, object]:
     record = seated.record
     return {
         "game_id": seated.placed.game_id,
         "game": record.game,
         "players": record.players,
-        "rated": rated,
+        "rated": record.rated,
         "seat": seated.placed.seat,
         "token": seated.answer.token,
         "status": record.status,

@@ -14,10 +14,12 @@ export function ratingWords(rating, provisional) {
   return `${rating}${provisional ? "?" : ""}`;
 }
 
+/** A rating's change, signed: "+18", "−7" (a minus sign, not a hyphen). */
+const signed = ({before, after}) => `${after >= before ? "+" : "−"}${Math.abs(after - before)}`;
+
 /** A rated game's change for one seat: "1532 (+18)". */
-export function changeWords({before, after, provisional}) {
-  const change = after - before;
-  return t("rating.change", {rating: ratingWords(after, provisional), change: `${change >= 0 ? "+" : "−"}${Math.abs(change)}`});
+export function changeWords(change) {
+  return t("rating.change", {rating: ratingWords(change.after, change.provisional), change: signed(change)});
 }
 
 /** The ratings of a rated table's players: asked once per player (their profile), then shown beside their names;
@@ -143,7 +145,7 @@ function historyTable(history) {
     h("td", {}, h("a", {href: `#/replay/${entry.game_id}`}, when(new Date(entry.ended_at)))),
     h("td", {}, t("rating.place_of", {place: entry.place, count: entry.seats})),
     h("td", {}, ratingWords(entry.after, entry.provisional)),
-    h("td", {}, `${entry.after >= entry.before ? "+" : "−"}${Math.abs(entry.after - entry.before)}`)))));
+    h("td", {}, signed(entry))))));
 }
 
 /** A player's record in The Game, a sentence per player count. */

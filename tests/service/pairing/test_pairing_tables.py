@@ -5,6 +5,7 @@ table has more players than seats, and a table whose seats are all taken has sta
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import fakeredis
@@ -13,10 +14,23 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from pairing_client import Seeker
+from werkzeug.test import TestResponse
 
 from service import create_app
 
 SEEKERS = 5
+#: Requests a change may take while a table's bots catch up on what fell due during a long wait: each applies its
+#: share, then answers 503 ``catching_up``, which a client sends again (docs/api.md).
+CATCH_UP_TRIES = 50
+
+
+def caught_up(send: Callable[[], TestResponse]) -> TestResponse:
+    """``send()``'s answer once the game has applied what fell due, sent again after each ``catching_up``."""
+    for _ in range(CATCH_UP_TRIES):
+        answer = send()
+        if answer.status_code != 503 or answer.get_json()["error"] != "catching_up":
+            return answer
+    raise AssertionError(f"still catching up after {CATCH_UP_TRIES} requests")
 
 
 class Tables(RuleBasedStateMachine):
@@ -44,7 +58,7 @@ class Tables(RuleBasedStateMachine):
 
     @rule(who=st.integers(0, SEEKERS - 1))
     def stop(self, who: int) -> None:
-        answer = self.seekers[who].stop()
+        answer = caught_up(self.seekers[who].stop)
         assert answer.status_code == 204 or answer.get_json()["error"] == "game_started", answer.get_json()
 
     @rule(who=st.integers(0, SEEKERS - 1))
@@ -56,7 +70,8 @@ class Tables(RuleBasedStateMachine):
             return
         view = self.http.get(f"/v1/games/{game_id}", headers=seeker.auth).get_json()
         if "seat" in view:
-            answer = self.http.delete(f"/v1/games/{game_id}/seats/{view['seat']}", headers=seeker.auth)
+            url = f"/v1/games/{game_id}/seats/{view['seat']}"
+            answer = caught_up(lambda: self.http.delete(url, headers=seeker.auth))
             assert answer.status_code in (204, 409), answer.get_json()
 
     @rule(seconds=st.sampled_from([1, 3, 61]))

@@ -1,5 +1,6 @@
-"""A rolling restart under load with many open streams: the test's (``tests/service/test_proxy.py``, 40 streams, to
-stay within CI's time) at the size issue 30 asks, 200 by default.
+"""A rolling restart under load with many open streams: the test's (``tests/service/test_proxy.py``, 200 streams as
+issue 30 asks, a stopped worker's streams cut after 3 s) with gunicorn's settings as we ship them (its graceful
+timeout, 10 s), any size (200 by default), several runs in a row.
 
 Debian's nginx (``deploy/nginx.conf``) before two gunicorn servers of one worker each over a Redis of its own
 (``deploy/redis.conf``), all on 127.0.0.1; N players each play ``--turns`` whole turns of their 1-player game while

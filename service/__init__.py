@@ -176,7 +176,7 @@ def _daily(config: Mapping[str, Any], store: GameStore, jobs: Jobs) -> Daily:
     board = DailyBoard(store.client, prefix, config["DAILY_TTL"], store.replicas)
     secret = DailySecret(store.client, f"{prefix}{{daily}}:secret", config["DAILY_SECRET"])
     daily = Daily(board, secret, jobs.actor("yardstick", yardstick_job(board, secret), "daily"))
-    store.after_write = ResultPoster(daily, config["CLOCK"], config["FINISHED_TTL"]).written
+    store.after_write = ResultPoster(daily, config["CLOCK"]).written
     return daily
 
 

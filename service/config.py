@@ -6,11 +6,16 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from datetime import UTC, datetime, time, timedelta
+from typing import TYPE_CHECKING, Any
 
 from thegame_core.analysis import DEFAULT_ROLLOUTS, MAX_ROLLOUTS
+from thegame_core.daily import parse_day
 
 from .jobs import HEARTBEAT_MS
+
+if TYPE_CHECKING:
+    from .records.game_record import GameRecord
 
 DAY = 24 * 3600
 MAX_GAME_BYTES = 64 * 1024
@@ -179,6 +184,7 @@ class Settings:
     game_ttl: int
     finished_ttl: int
     history_ttl: int
+    daily_ttl: int
     bot_decisions: int
     bot_share: int
     bots_alone_ms: int
@@ -194,6 +200,7 @@ class Settings:
             config["GAME_TTL"],
             config["FINISHED_TTL"],
             config["HISTORY_TTL"],
+            config["DAILY_TTL"],
             config["BOT_DECISIONS"],
             min(100, config["BOT_SHARE"]),
             config["BOTS_ALONE_MS"],
@@ -208,6 +215,16 @@ class Settings:
         (``TG_HISTORY_TTL`` when a player played it: it is in that player's history)."""
         finished = self.history_ttl if played_by_players else self.finished_ttl
         return {"lobby": self.lobby_ttl, "playing": self.game_ttl}.get(status, finished)
+
+    def ttl_of(self, record: GameRecord, now: float) -> int:
+        """Seconds ``record``, written at ``now``, lives untouched: ``ttl_for`` its stage, except a finished daily game
+        in no player's history, kept until the end of the day after its day (UTC) so that the board's link to it
+        works a whole day, within ``finished_ttl`` and ``daily_ttl``. The write that ends a game sets this expiry,
+        so the replicas that confirm the end (``TG_WAIT_REPLICAS``) confirm it too."""
+        if record.daily is None or record.has_players or record.status in ("lobby", "playing"):
+            return self.ttl_for(record.status, record.has_players)
+        linked = datetime.combine(parse_day(record.daily) + timedelta(days=2), time.min, UTC).timestamp()
+        return min(self.daily_ttl, max(self.finished_ttl, int(linked - now)))
 
     @property
     def longest_ttl(self) -> int:

@@ -114,8 +114,10 @@ class Worker(GeventWorker):  # type: ignore[misc]
     event stream whose write timed out (``TG_STREAM_WRITE_TIMEOUT``: its reader does not read) ends with one line
     in the log, not a traceback.
 
-    Defined here rather than in a module of the service: a worker class is loaded by the master before it forks,
-    and importing the ``service`` package there would import what gevent must patch first (``ssl``, ``redis``)."""
+    Its error rendering is imported in the worker, after gevent patched it. The master still imports the ``service``
+    package before it forks, since this module is part of it (``python:service.gunicorn_conf``): ``redis``, ``ssl``
+    and the rest come in unpatched, and a module that bound what gevent patches (redis-py's retry pause, a
+    ``time.sleep``) keeps the blocking one in the workers (``storage/redis_client.py`` never pauses for that)."""
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         from service.http.gunicorn_errors import json_error  # in the worker, after gevent patched it

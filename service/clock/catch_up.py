@@ -30,8 +30,7 @@ def catch_up(
         if caught is record:
             return Change(record)
         caught = caught.stamped()
-        ttl = settings.ttl_for(caught.status, caught.has_players)
-        change = Change(caught, caught.fields(), ttl, lasting=caught.ended_since(record))
+        change = Change(caught, caught.fields(), settings.ttl_of(caught, now), lasting=caught.ended_since(record))
         if hold is not None:
             hold()
         return change

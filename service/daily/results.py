@@ -17,17 +17,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from datetime import time as dt_time
 from typing import Any
 
 import redis
 
 import thegame_core as tg
-from thegame_core.daily import DailyResult, parse_day, result_of
+from thegame_core.daily import DailyResult, result_of
 
 from ..records.game_record import CorruptRecord, GameRecord, Seat
-from ..storage.store import game_key
 from . import Daily
 from .board import Deal
 from .days import day_of_ms
@@ -94,14 +91,12 @@ def _person(record: GameRecord, seat: int) -> Seat:
 
 
 class ResultPoster:
-    """The store's after-write hook: posts the result of each daily game written over, once per token, and keeps
-    the game readable a whole day after its day is over, when the board links it (at least ``finished_ttl``, at
-    most the board's own TTL)."""
+    """The store's after-write hook: posts the result of each daily game written over, once per token. (The write
+    that ends a daily game also keeps it as long as the board links it: ``Settings.ttl_of``.)"""
 
-    def __init__(self, daily: Daily, clock: Callable[[], float], finished_ttl: int) -> None:
+    def __init__(self, daily: Daily, clock: Callable[[], float]) -> None:
         self.daily = daily
         self.clock = clock
-        self.finished_ttl = finished_ttl
 
     def written(self, game_id: str, fields: dict[str, str]) -> None:
         """After a write of ``fields``: a daily game that is over posts its result. The change is stored whatever
@@ -112,20 +107,11 @@ class ResultPoster:
         try:
             record = GameRecord.load(meta, state)
             if record is not None and record.status not in ("lobby", "playing"):
-                if not record.has_players:  # a player's game is kept for its history (``TG_HISTORY_TTL``)
-                    self.keep(game_id, record)
                 self.post(game_id, record)
         except Refused as refused:
             log.info("daily game %s: no result (%s)", game_id, refused)
         except (redis.RedisError, tg.GameError, CorruptRecord) as error:
             log.warning("daily game %s: result not posted (%s: %s)", game_id, type(error).__name__, error)
-
-    def keep(self, game_id: str, record: GameRecord) -> None:
-        """The finished game's key expires at the end of the day after its day (UTC), within the bounds above."""
-        assert record.daily is not None
-        published = datetime.combine(parse_day(record.daily) + timedelta(days=2), dt_time.min, UTC).timestamp()
-        seconds = min(self.daily.board.ttl, max(self.finished_ttl, int(published - self.clock())))
-        self.daily.board.client.expire(game_key(game_id), seconds)
 
     def post(self, game_id: str, record: GameRecord) -> bool:
         """Check ``record`` and post its result; ``False`` if its token has one on the deal already."""

@@ -141,7 +141,7 @@ def change(
         return Change(Done(answer, written, was_lobby=was_lobby), writes, ttl(written), lasting=lasting)
 
     def ttl(record: GameRecord) -> int:
-        return settings.ttl_for(record.status, record.has_players)
+        return settings.ttl_of(record, incoming.now)
 
     charge = None if budget is None else budget.token
     done = writer.store.transact(incoming.game_id, field, stages, charge)

@@ -7,7 +7,9 @@ from typing import Any
 
 import fakeredis
 import redis
+from redis.backoff import NoBackoff
 from redis.cluster import ClusterNode
+from redis.retry import Retry
 
 #: ``REDIS_URL`` schemes naming a Redis Cluster (any one node: the client discovers the others) -> the plain scheme.
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
@@ -16,6 +18,12 @@ REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 5}
 #: (thousands of streams woken or opened at once) waits for a free one, up to 5 s, instead of failing as
 #: redis-py's default pool does past 100.
 REDIS_CONNECTIONS = 64
+#: How often a cluster client tries a command or transaction again after a node failed (redis-py's default), at once:
+#: redis-py pauses between tries with the ``time.sleep`` its ``retry`` module bound when first imported, and gunicorn's
+#: master imports it (with this package) before gevent patches ``time`` in each worker, so its pauses would stop the
+#: whole worker (every request, stream and its heartbeat to gunicorn) while a master fails over. Each try meanwhile
+#: refreshes the cluster's slots; past the last, the request answers ``503 store_unavailable``.
+CLUSTER_RETRIES = 10
 
 
 def redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisCluster:
@@ -29,8 +37,9 @@ def redis_client(settings: Mapping[str, Any]) -> redis.Redis | redis.RedisCluste
     scheme, _, rest = url.partition("://")
     if scheme in CLUSTER_SCHEMES:
         first, others = seed_nodes(rest)
+        retry = Retry(NoBackoff(), CLUSTER_RETRIES)
         return redis.RedisCluster.from_url(
-            f"{CLUSTER_SCHEMES[scheme]}://{first}", startup_nodes=others, **REDIS_TIMEOUTS
+            f"{CLUSTER_SCHEMES[scheme]}://{first}", startup_nodes=others, retry=retry, **REDIS_TIMEOUTS
         )
     pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=5, **REDIS_TIMEOUTS)
     return redis.Redis(connection_pool=pool)

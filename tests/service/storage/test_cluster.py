@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 import redis
+import redis.retry
 from gameclient import SORTED_DECK, started
 from redis.client import PubSub
 from redis_cluster import available, redis_cluster
@@ -245,6 +246,23 @@ def test_a_cluster_that_goes_away_answers_503(queue_client: redis.Redis) -> None
         game = started(http, players=1, deck=SORTED_DECK)
     for response in (game.view(), http.post("/v1/games", json={"players": 1}), game.play(0, 2, "asc1")):
         assert response.status_code == 503 and response.get_json()["error"] == "store_unavailable"
+
+
+def test_a_transaction_on_masters_that_went_away_is_tried_again_without_pausing(
+    queue_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """redis-py pauses between tries with the ``time.sleep`` its ``retry`` module bound when first imported, before
+    gevent patches ``time`` in a gunicorn worker: such a pause would stop the whole worker (every request, every
+    stream, its heartbeat). The service's cluster client tries again at once: a player's creation (a transaction)
+    with the cluster gone answers ``503`` without one pause."""
+    pauses: list[float] = []
+    monkeypatch.setattr(redis.retry, "sleep", pauses.append)
+    with redis_cluster() as url:
+        http = create_app({"REDIS_URL": url, "TESTING": True, "QUEUE_CLIENT": queue_client}).test_client()
+        assert http.post("/v1/players", json={"name": "ann"}).status_code == 201
+    answer = http.post("/v1/players", json={"name": "ann"})
+    assert answer.status_code == 503 and answer.get_json()["error"] == "store_unavailable"
+    assert pauses == []
 
 
 def test_tg_redis_servers_off_skips_the_suite_s_own_redis_servers(monkeypatch: pytest.MonkeyPatch) -> None:

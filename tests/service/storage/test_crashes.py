@@ -63,14 +63,16 @@ class Acknowledged(Traffic):
 
 @dataclass
 class Follower:
-    """One seat's event stream, followed by the bot client's ``follow`` (it reconnects with ``Last-Event-ID``)."""
+    """One seat's event stream, followed by the bot client's ``follow`` (it reconnects with ``Last-Event-ID``) until
+    its stream ends after ``stop()``: it then tries no other server that may have taken the port since."""
 
     api: Api
     versions: list[int] = field(default_factory=list)
     reconnections: int = 0
+    stopped: threading.Event = field(default_factory=threading.Event)
 
     def run(self) -> None:
-        backoff = Backoff(first=0.2, most=1.0, attempts=40, report=self.reconnecting)
+        backoff = Backoff(first=0.2, most=1.0, attempts=40, report=self.reconnecting, sleep=self.pause)
         try:
             for view, _, _ in follow(self.api, backoff):
                 self.versions.append(view["version"])
@@ -80,6 +82,13 @@ class Follower:
     def reconnecting(self, line: str) -> None:
         """The stream ended or failed: ``follow`` reconnects after a pause."""
         self.reconnections += 1
+
+    def pause(self, seconds: float) -> None:
+        if self.stopped.wait(seconds):
+            raise GaveUp("the test is over")
+
+    def stop(self) -> None:
+        self.stopped.set()
 
 
 def watched_games(traffic: Traffic, count: int) -> Iterator[tuple[str, str]]:
@@ -129,19 +138,27 @@ def losses(traffic: Traffic, before: dict[str, int]) -> tuple[int, int]:
 
 @contextmanager
 def serving(
-    redis_url: str, queue_url: str | None = None
+    redis_url: str, queue_url: str | None = None, mark: str = ""
 ) -> Iterator[tuple[Acknowledged, list[tuple[str, str]], list[Follower]]]:
-    """gunicorn (two workers) on ``redis_url`` (its job queue on ``queue_url``, needed beside a Redis Cluster): its
-    traffic, ``STREAMS`` watched games and their followers."""
+    """gunicorn (two workers) on ``redis_url`` (its job queue on ``queue_url``, needed beside a Redis Cluster), its
+    processes marked ``mark`` (``TG_TEST_MARK``, for ``workers``): its traffic, ``STREAMS`` watched games and their
+    followers."""
     with pytest.MonkeyPatch.context() as environment:
         environment.setenv("REDIS_URL", redis_url)
+        if mark:
+            environment.setenv("TG_TEST_MARK", mark)
         if queue_url is not None:
             environment.setenv("TG_QUEUE_URL", queue_url)
         environment.setenv("WEB_CONCURRENCY", "2")
         with running(GUNICORN) as (web, _):
             traffic = Acknowledged(f"http://127.0.0.1:{web}")
             games = list(watched_games(traffic, STREAMS))
-            yield traffic, games, start_followers(traffic.base, games)
+            followers = start_followers(traffic.base, games)
+            try:
+                yield traffic, games, followers
+            finally:
+                for follower in followers:
+                    follower.stop()
 
 
 def test_redis_killed_under_load_loses_no_acknowledged_move(tmp_path: Path) -> None:
@@ -237,7 +254,7 @@ def test_gunicorn_workers_killed_mid_request_leave_nothing_half_done(
     with redis_server(port, tmp_path, config=SHIPPED), running(GUNICORN) as (web, _):
         traffic = Traffic(f"http://127.0.0.1:{web}")
         games = list(watched_games(traffic, 8))
-        start_followers(traffic.base, games[:STREAMS])
+        followers = start_followers(traffic.base, games[:STREAMS])
         players = [Turns(traffic, game_id, token, turns=12) for game_id, token in games]
         threads = [threading.Thread(target=player.run) for player in players]
         for thread in threads:
@@ -262,6 +279,8 @@ def test_gunicorn_workers_killed_mid_request_leave_nothing_half_done(
 
         wait_for(lambda: scrape() == STREAMS, 60)
         assert scrape() == STREAMS  # the killed workers' streams no longer count; the reconnected ones do
+        for follower in followers:
+            follower.stop()
         cut = sum(player.cut for player in players)
         print(
             f"\ngunicorn kill -9 of both workers: {cut} requests cut mid-flight and retried, "

@@ -144,7 +144,7 @@ def test_a_competitive_game_against_weaker_bots_is_refused() -> None:
 def test_a_forged_game_written_to_the_store_posts_nothing(board: DailyBoard, redis_client: redis.Redis) -> None:
     never = lambda *deal: pytest.fail(f"no yardstick is asked for here: {deal}")  # noqa: E731
     daily = Daily(board, DailySecret(redis_client, "unused", SECRET.decode()), never)
-    poster = ResultPoster(daily, lambda: NOON, TTL)
+    poster = ResultPoster(daily, lambda: NOON)
     genuine = finished_daily()
     forged = replace(genuine, seed=genuine.seed + 1)
     poster.written("forged", forged.fields())

@@ -9,11 +9,15 @@ counted, and on a cluster only the writes on the stopped replica's master wait f
 from __future__ import annotations
 
 import logging
+import queue
 import secrets
 import signal
+import socket
 import subprocess
+import threading
+import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext, suppress
 from datetime import date
 from pathlib import Path
 from typing import Any, cast
@@ -22,10 +26,11 @@ import pytest
 import redis
 from flask.testing import FlaskClient
 from gameclient import SORTED_DECK, FakeClock, started
+from players_client import Player
 from redis_cluster import Cluster, available, cluster_nodes, free_node_port, redis_server
 from servers import ROOT
 from test_complete_games import win_sorted_game
-from test_daily import SECRET, TODAY, create, play_to_end
+from test_daily import SECRET, TODAY, YESTERDAY, create, play_to_end
 from test_metrics import parsed, value
 
 from service import create_app, metrics
@@ -38,22 +43,71 @@ pytestmark = pytest.mark.skipif(not available(), reason="TG_REDIS_SERVERS=off, o
 
 
 @contextmanager
-def master_and_replica(directory: Path) -> Iterator[tuple[int, subprocess.Popen[bytes], redis.Redis]]:
-    """The master's port, the replica's process and a client of the replica, once it follows the master."""
+def late(port: int, seconds: float) -> Iterator[int]:
+    """A relay on a port of its own to 127.0.0.1:``port`` that hands on what ``port`` answers ``seconds`` late (what
+    it is sent goes on at once): a replica that follows the master through it takes each write in that late, and
+    acknowledges it as soon as it has it. Its threads end with their connections, closed at the end."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    opened: list[socket.socket] = [listener]
+
+    def pump(source: socket.socket, target: socket.socket, delay: float) -> None:
+        held: queue.Queue[tuple[float, bytes]] = queue.Queue()
+
+        def send() -> None:
+            with suppress(OSError):
+                while chunk := held.get():  # b"": the source closed
+                    time.sleep(max(0.0, chunk[0] + delay - time.monotonic()))
+                    target.sendall(chunk[1])
+
+        sender = threading.Thread(target=send, daemon=True)
+        sender.start()
+        with suppress(OSError):
+            while data := source.recv(65536):
+                held.put((time.monotonic(), data))
+        held.put((0.0, b""))
+
+    def serve() -> None:
+        with suppress(OSError):
+            while True:
+                near, _ = listener.accept()
+                far = socket.create_connection(("127.0.0.1", port))
+                opened.extend((near, far))
+                threading.Thread(target=pump, args=(near, far, 0.0), daemon=True).start()
+                threading.Thread(target=pump, args=(far, near, seconds), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield listener.getsockname()[1]
+    finally:
+        for each in opened:
+            with suppress(OSError):
+                each.shutdown(socket.SHUT_RDWR)
+            each.close()
+
+
+@contextmanager
+def master_and_replica(
+    directory: Path, late_by: float = 0.0
+) -> Iterator[tuple[int, subprocess.Popen[bytes], redis.Redis]]:
+    """The master's port, the replica's process and a client of the replica, once it follows the master (through a
+    relay that hands it the master's writes ``late_by`` seconds late, if asked)."""
     master, replica = free_node_port(), free_node_port()
     (directory / "master").mkdir()
     (directory / "replica").mkdir()
     config = ROOT / "deploy" / "redis.conf"
     with (
         redis_server(master, directory / "master", config=config),
-        redis_server(replica, directory / "replica", "--replicaof", "127.0.0.1", str(master), config=config) as process,
+        late(master, late_by) if late_by else nullcontext(master) as followed,
+        redis_server(
+            replica, directory / "replica", "--replicaof", "127.0.0.1", str(followed), config=config
+        ) as process,
     ):
         follower = redis.Redis(port=replica)
         for _ in range(100):
             if "master_link_status:up" in str(follower.info("replication")):
                 break
             follower.connection_pool.disconnect()
-            __import__("time").sleep(0.1)
+            time.sleep(0.1)
         yield master, process, follower
         follower.close()
 
@@ -95,6 +149,24 @@ def test_the_end_of_a_game_waits_for_its_replica(tmp_path: Path, caplog: pytest.
         finally:
             replica.send_signal(signal.SIGCONT)
         assert away.view(0).get_json()["status"] == "won"
+
+
+def test_a_finished_game_s_longer_expiry_is_confirmed_with_its_end(tmp_path: Path) -> None:
+    """A finished game outlives ``TG_FINISHED_TTL`` when a player keeps it in their history (``TG_HISTORY_TTL``) or,
+    for a daily game, until the end of the day after its day (the board links it): the write that ends the game sets
+    that expiry, so the replica has it once the end is answered. Here the replica takes in each write half a second
+    late: an expiry set after the end's ``WAIT`` would not be there yet. (A game on yesterday's deal is practice: no
+    result is posted after its end, whose own ``WAIT`` would cover an earlier expiry on a single Redis.)"""
+    with master_and_replica(tmp_path, late_by=0.5) as (master, _, follower):
+        clock = FakeClock()
+        config = {"REDIS_URL": f"redis://127.0.0.1:{master}/0", "TESTING": True, "CLOCK": clock}
+        config |= {"WAIT_REPLICAS": 1, "WAIT_MS": WAIT_MS, "DAILY_SECRET": SECRET, "FINISHED_TTL": 60}
+        http = create_app(config).test_client()
+        practice = create(http, day=YESTERDAY)
+        kept = create(http, day=YESTERDAY, headers=Player(http).headers())
+        for created, longer in ((practice, 16 * 3600 - 3600), (kept, 89 * 24 * 3600)):  # 08:00 to midnight; 90 days
+            play_to_end(http, clock, created)
+            assert follower.ttl(game_key(created["game_id"])) > longer, created  # not yet TG_FINISHED_TTL's 60 s
 
 
 def test_a_rating_waits_for_its_replica(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

@@ -24,8 +24,10 @@ had its first view: opening the streams is a burst of its own, as in ``bench/clo
 ``--seat-streams K``, K more streams of seat 0 (its token, as K more devices of the player) on each game, spread over
 both processes; those rows add one version's arrival across the seat's streams (the client's own and the K: the
 latest receipt minus the earliest, p50 / p99 ms) and across the spectators' streams, and how often a spectator's
-stream had a version before the last of the seat's streams: of any process, and of its own (each process serves
-its seats first; two processes do not wait for each other).
+stream had a version before the last of the seat's streams: of any process, and of its own (a process's spectators
+wait until every seat stream, in either process, wrote a version, ``TG_SEATS_FIRST_MS`` at most: a figure above
+zero counts the versions where that time ran out, or whose events this client read from its sockets in another
+order than the servers wrote them).
 
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/slap_race.py --delays 200 300 350 400 450 \\
         --games 6 --flips 300 --spectators 100 --seat-streams 3

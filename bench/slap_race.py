@@ -24,8 +24,11 @@ had its first view: opening the streams is a burst of its own, as in ``bench/clo
 ``--seat-streams K``, K more streams of seat 0 (its token, as K more devices of the player) on each game, spread over
 both processes; those rows add one version's arrival across the seat's streams (the client's own and the K: the
 latest receipt minus the earliest, p50 / p99 ms) and across the spectators' streams, and how often a spectator's
-stream had a version before the last of the seat's streams: of any process, and of its own (each process serves
-its seats first; two processes do not wait for each other).
+stream had a version before the last of the seat's streams: of any process, and of its own (a process's spectators
+wait until every seat stream, in either process, wrote a version, ``TG_SEATS_FIRST_MS`` at most: a figure above
+zero counts the versions where that time ran out, or whose events this client read from its sockets in another
+order than the servers wrote them; each row also counts the servers' spectator waits by what ended them, the
+seats' word or the time: ``tg_spectator_waits_total``).
 
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/slap_race.py --delays 200 300 350 400 450 \\
         --games 6 --flips 300 --spectators 100 --seat-streams 3
@@ -40,10 +43,13 @@ import os
 import sys
 import threading
 import time
+import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
@@ -152,6 +158,7 @@ class Row:
     crowd_spread: list[float] = field(default_factory=list)
     crowd_first: list[bool] = field(default_factory=list)  # per version: a spectator had it before the last seat
     crowd_first_here: list[bool] = field(default_factory=list)  # the same within each process
+    waits: Counter[str] = field(default_factory=Counter)  # the servers' spectator waits, by what ended them
 
     def print(self) -> None:
         races = sum(self.won.values())
@@ -173,7 +180,8 @@ class Row:
                 f"spectators' {percentile(self.crowd_spread, 0.5):.1f} / {percentile(self.crowd_spread, 0.99):.1f} "
                 f"({len(self.crowd_spread)} versions); a spectator before the last seat stream: "
                 f"{sum(self.crowd_first) / len(self.crowd_first):.1%}, of the same process "
-                f"{sum(self.crowd_first_here) / max(1, len(self.crowd_first_here)):.1%}"
+                f"{sum(self.crowd_first_here) / max(1, len(self.crowd_first_here)):.1%}; the servers' waits of "
+                f"spectators ended by the seats' word {self.waits['seats']}, by the time {self.waits['timeout']}"
             )
 
 
@@ -225,6 +233,7 @@ def run(
     with servers(2) as (bases, reports, _):
         played = [play_round(bases, delay_ms, seeds, flips, spectators, seat_streams) for seeds in rounds]
         games = [game for done in played for game in done.games]
+        row.waits = spectator_waits(bases)
         for game_id, racer in games:
             row.won += winners(bases[0], game_id, racer.races)
             row.statuses += racer.statuses
@@ -243,6 +252,18 @@ def run(
                 for seats, crowd in servers_streams.values():
                     row.crowd_first_here += spectator_first(seats, crowd, done.ready)
     return row
+
+
+def spectator_waits(bases: list[str]) -> Counter[str]:
+    """How the servers' waits of spectators for the seats' streams ended, summed (``tg_spectator_waits_total``)."""
+    waits: Counter[str] = Counter()
+    for base in bases:
+        with urllib.request.urlopen(f"{base}/metrics", timeout=10) as answer:
+            for family in text_string_to_metric_families(answer.read().decode()):
+                for sample in family.samples:
+                    if sample.name == "tg_spectator_waits_total":
+                        waits[sample.labels["ended_by"]] += int(sample.value)
+    return waits
 
 
 def spectator_first(

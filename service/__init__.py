@@ -99,7 +99,7 @@ def _runtime(config: Mapping[str, Any]) -> Runtime:
     )
     lobbies = LobbyIndex(store.client, config.get("LOBBY_INDEX_KEY", INDEX_PREFIX), clock)
     settings = Settings.of(config)
-    hub = Hub(store.client, partial(read_game, store))
+    hub = Hub(store.client, partial(read_game, store), config["SEATS_FIRST_MS"] / 1000)
     runner = ClockRunner(store, settings, clock, hub.watches)
     jobs = _jobs(config, store)
     analyses = Analyses(

@@ -48,6 +48,7 @@ _INT_SETTINGS = {
     "TG_STREAM_KEEPALIVE": ("STREAM_KEEPALIVE", 15),  # seconds between an event stream's keep-alive comments
     "TG_STREAM_LIFETIME": ("STREAM_LIFETIME", 3600),  # seconds a stream lasts; the client then reconnects
     "TG_STREAM_WRITE_TIMEOUT": ("STREAM_WRITE_TIMEOUT", 5),  # seconds a stream's write may take; then it ends
+    "TG_SEATS_FIRST_MS": ("SEATS_FIRST_MS", 50),  # the most a change's spectators wait for its seats' streams
     "TG_REMATCH_WAIT": ("REMATCH_WAIT", 600),  # seconds a finished game's streams stay open for its rematch
     "TG_BOT_DECISIONS": ("BOT_DECISIONS", 4),  # bot decisions one request may make; the rest stays due
     "TG_BOT_SHARE": ("BOT_SHARE", 50),  # percent of a process's time its clock runner may spend on bots

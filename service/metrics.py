@@ -51,6 +51,12 @@ class Metrics:
         )
         self.open_streams = Gauge("tg_open_streams", "Event streams open now", multiprocess_mode="livesum")
         self.events_sent = Counter("tg_stream_events", "Views sent on event streams")
+        self.spectator_waits = Counter(
+            "tg_spectator_waits",
+            "Changes a process's spectators' streams waited for the game's seat streams (of every process) to write,"
+            " by what ended the wait: every seat stream wrote it (seats), or TG_SEATS_FIRST_MS passed (timeout)",
+            ["ended_by"],
+        )
         self.clock_lateness = Histogram(
             "tg_clock_lateness_seconds",
             "How late the clock's runner wrote due work (paced bots, deadlines) after its due time",

@@ -88,12 +88,13 @@ class Events(MethodView):
             if caught_up and not more_to_come(record, viewer.now, service.settings.rematch_wait):
                 watch.close()
                 return Response(status=204)
+            if viewer.seat is not None:
+                watch.seated()  # served before the spectators of every process (``service/streams/hub.py``)
             slot = _slot(digest)
         except Exception:
             watch.close()
             raise
         reader = Reader(game_id, seat_token(parts), digest, viewer.seat, parts.player)
-        watch.seat = reader.seat is not None  # served before the spectators (``service/streams/hub.py``)
         body = stream(service, watch, reader, record, seen)
         response = Response(body if slot is None else slot.holding(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once

@@ -52,6 +52,12 @@ def budget_key(game_id: str) -> str:
     return f"tg:{{{game_id}}}:rate"
 
 
+def seat_streams_key(game_id: str) -> str:
+    """The server processes holding event streams of the game's seats, on its game's slot: one hash field per
+    process, holding until when (epoch seconds; ``service/streams/hub.py``)."""
+    return f"tg:{{{game_id}}}:seat-streams"
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The stored fields of one game as read (``None`` where absent)."""

@@ -87,6 +87,7 @@ from test_ratings import (  # noqa: F401 (boards, ratings, game_id: the fixtures
     test_a_rating_stopped_halfway_is_completed_by_the_next_try,
     test_the_leaderboard_keeps_players_rated_in_the_last_30_days,
 )
+from test_seats_first import test_a_spectator_waits_for_the_seat_stream_another_process_holds
 from test_store import (
     test_a_conflicting_change_is_recomputed_from_fresh_data,
     test_create_never_overwrites,
@@ -123,6 +124,7 @@ ON_THE_CLUSTER = [
     test_a_person_who_completes_before_the_bot_s_due_time_wins_the_race,
     test_a_reconnect_gets_every_view_after_its_last_event_id,
     test_every_event_is_the_readers_view_at_its_version,
+    test_a_spectator_waits_for_the_seat_stream_another_process_holds,
     test_a_conflicting_change_is_recomputed_from_fresh_data,
     test_a_completion_that_reaches_the_store_first_wins,
     test_a_lost_game,

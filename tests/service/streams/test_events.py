@@ -354,9 +354,9 @@ def test_the_spectators_a_change_wakes_share_one_read_of_it(app: Flask, monkeypa
     assert len(loads) == by_a_change + 2  # the write's, the view's GET above, and the hub's one read
 
 
-def seat_and_spectator(make_app: Callable[..., Flask]) -> tuple[Table, EventReader, EventReader]:
+def seat_and_spectator(make_app: Callable[..., Flask], **config: Any) -> tuple[Table, EventReader, EventReader]:
     """A game of The Game, seat 0's stream and a spectator's, both at the current view; a keep-alive a second."""
-    table = Table(make_app(STREAM_KEEPALIVE=1).test_client(), "the-game", 2, bots={})
+    table = Table(make_app(STREAM_KEEPALIVE=1, **config).test_client(), "the-game", 2, bots={})
     table.start()
     seat, spectator = table.reader(0), table.reader()
     assert seat.next_event().data["version"] == spectator.next_event().data["version"] == table.view()["version"]
@@ -370,13 +370,10 @@ def next_event_in_a_thread(reader: EventReader) -> tuple[threading.Thread, list[
     return thread, got
 
 
-def test_a_change_is_written_to_its_seats_streams_before_any_spectator_s(
-    make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_change_is_written_to_its_seats_streams_before_any_spectator_s(make_app: Callable[..., Flask]) -> None:
     """The seat's stream yields the change's event and is not read on (the server has not written it yet): the
     spectator's stream waits; once the seat's stream is asked for more (its event written), the spectator gets it."""
-    monkeypatch.setattr(hub_module, "SEATS_FIRST_SECONDS", WAKE_SECONDS)  # nothing but the seat's write frees it
-    table, seat, spectator = seat_and_spectator(make_app)
+    table, seat, spectator = seat_and_spectator(make_app, SEATS_FIRST_MS=WAKE_SECONDS * 1000)  # only the write frees it
     assert table.act()
     version = table.view()["version"]
     assert seat.next_event().data["version"] == version

@@ -20,6 +20,7 @@ from events_reader import EventReader
 from gameclient import without_results
 from servers import ROOT, free_port
 from test_docs import shell_block
+from test_metrics import parsed, value
 
 REDIS_URL = os.environ.get("REDIS_URL")
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"]
@@ -91,6 +92,48 @@ def test_a_change_made_through_one_process_reaches_a_stream_held_by_another() ->
             assert events.until(played["version"])[-1].view == without_results(played)
         finally:
             connection.close()
+
+
+def spectator_waits(port: int) -> dict[str, float]:
+    """The server's count of changes its spectators waited for the seats' streams with, by what ended the wait."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as answer:
+        scraped = parsed(answer.read().decode())
+    return {
+        ended_by: value(scraped, "tg_spectator_waits_total", ended_by=ended_by) for ended_by in ("seats", "timeout")
+    }
+
+
+@pytest.mark.skipif(not REDIS_URL, reason="two processes share a store only through Redis: set REDIS_URL (CI does)")
+def test_a_spectator_s_server_waits_for_the_seat_stream_another_server_holds() -> None:
+    """Seat 0's stream on one server, a spectator's on another, and moves one at a time: the spectator's server
+    hands it each change only once the seat's server said its stream wrote it. Told by the spectator's server's own
+    count: each change waited, and each wait was ended by the seat's server's word, never by the time running out
+    (20 s here, so a lost word cannot pass for a slow one; the count is checked after each change)."""
+    with server(DEV_SERVER) as (seats, _), server(DEV_SERVER, TG_SEATS_FIRST_MS="20000") as (watching, _):
+        created = call(seats, "POST", "/games", {"game": "the-game", "players": 2, "seed": 5})
+        game, host = created["game_id"], created["host_token"]
+        tokens = [call(seats, "POST", f"/games/{game}/seats", {"name": name})["token"] for name in ("Ann", "Bob")]
+        started = call(seats, "POST", f"/games/{game}/start", {"first_seat": 0}, host)["version"]
+        seat_connection, seat = open_stream(seats, f"/games/{game}/events?token={tokens[0]}")
+        spectator_connection, spectator = open_stream(watching, f"/games/{game}/events")
+        try:
+            assert seat.next_event().data["version"] == spectator.next_event().data["version"] == started
+            before, versions = spectator_waits(watching), []
+            for _ in range(30):
+                view = call(seats, "GET", f"/games/{game}")
+                if view["status"] != "playing":
+                    break
+                token = tokens[view["waiting_for"][0]]
+                action = call(seats, "GET", f"/games/{game}", token=token)["legal_actions"][-1]
+                played = call(seats, "POST", f"/games/{game}/actions", action, token)["version"]
+                assert seat.until(played)[-1].data["version"] == played
+                versions += [event.data["version"] for event in spectator.until(played)]
+                waits = spectator_waits(watching)
+                assert (waits["seats"] - before["seats"], waits["timeout"] - before["timeout"]) == (len(versions), 0)
+        finally:
+            seat_connection.close()
+            spectator_connection.close()
+    assert len(versions) >= 10 and versions == sorted(set(versions))
 
 
 def test_the_documented_curl_session() -> None:

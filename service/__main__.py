@@ -17,10 +17,15 @@ import threading
 import time
 from collections.abc import Sequence
 
+try:  # first: without the service extra (`pip install thegame-core` alone) this says what to install
+    from . import create_app
+except ModuleNotFoundError as missing:
+    sys.exit(f"python -m service: {missing}")
+
 import redis
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from . import config, create_app
+from . import config
 from .players import export
 from .storage.redis_client import redis_client
 

@@ -114,10 +114,9 @@ class Worker(GeventWorker):  # type: ignore[misc]
     event stream whose write timed out (``TG_STREAM_WRITE_TIMEOUT``: its reader does not read) ends with one line
     in the log, not a traceback.
 
-    Its error rendering is imported in the worker, after gevent patched it. The master still imports the ``service``
-    package before it forks, since this module is part of it (``python:service.gunicorn_conf``): ``redis``, ``ssl``
-    and the rest come in unpatched, and a module that bound what gevent patches (redis-py's retry pause, a
-    ``time.sleep``) keeps the blocking one in the workers (``storage/redis_client.py`` never pauses for that)."""
+    Its error rendering is imported in the worker, after gevent patched it: the master imports this module, and with
+    it only the ``service`` package's ``__init__``, which imports nothing (what the master imported would come into
+    the workers unpatched: redis-py's retry pause, a ``time.sleep`` bound at import, would stop a whole worker)."""
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         from service.http.gunicorn_errors import json_error  # in the worker, after gevent patched it

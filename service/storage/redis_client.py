@@ -18,11 +18,10 @@ REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 5}
 #: (thousands of streams woken or opened at once) waits for a free one, up to 5 s, instead of failing as
 #: redis-py's default pool does past 100.
 REDIS_CONNECTIONS = 64
-#: How often a cluster client tries a command or transaction again after a node failed (redis-py's default), at once:
-#: redis-py pauses between tries with the ``time.sleep`` its ``retry`` module bound when first imported, and gunicorn's
-#: master imports it (with this package) before gevent patches ``time`` in each worker, so its pauses would stop the
-#: whole worker (every request, stream and its heartbeat to gunicorn) while a master fails over. Each try meanwhile
-#: refreshes the cluster's slots; past the last, the request answers ``503 store_unavailable``.
+#: How often a cluster client tries a command or transaction again after a node failed (redis-py's default), at once
+#: rather than after redis-py's growing pauses: each try refreshes the cluster's slots, and past the last the request
+#: answers ``503 store_unavailable`` at once (clients send it again) instead of holding its reader through the
+#: failover (a player's creation waited up to 24 s with the pauses: ``bench/failover_pauses.py``).
 CLUSTER_RETRIES = 10
 
 

@@ -122,9 +122,23 @@ def test_without_the_service_extra_python_dash_m_service_says_what_to_install(tm
     hint = "the service needs fakeredis, which is not installed: pip install 'thegame-core[service]'"
     assert (done.returncode, done.stdout, done.stderr) == (1, "", f"python -m service: {hint}\n")
     imported = subprocess.run(
-        [sys.executable, "-c", "import service"], env=env, capture_output=True, text=True, timeout=60, check=False
+        [sys.executable, "-c", "from service import create_app"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
-    assert imported.stderr.splitlines()[-1] == f"ModuleNotFoundError: {hint}"  # a library import still raises
+    assert imported.stderr.splitlines()[-1] == f"ModuleNotFoundError: {hint}"  # using the library still raises
+
+
+def test_gunicorn_s_master_imports_none_of_what_gevent_patches_in_its_workers() -> None:
+    """The master loads ``service.gunicorn_conf`` before it forks: a library it imported there (redis-py binds
+    ``time.sleep`` at import) would keep blocking calls in every gevent worker."""
+    libraries = "{'redis', 'fakeredis', 'flask', 'werkzeug', 'dramatiq', 'prometheus_client'}"
+    code = f"import sys, service.gunicorn_conf; print(sorted({libraries} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def cgroup(tmp_path: Path, member: str, limits: dict[str, str]) -> tuple[Path, Path]:

@@ -1,7 +1,7 @@
 """Whether a master killed in a Redis Cluster stops a gunicorn worker: while clients create players (a transaction
 on the cluster) on a worker whose cluster client meets the dead master, the liveness route of the same worker is
 asked every 0.2 s. A worker that keeps serving answers it in milliseconds; a pause of the cluster client that blocks
-the worker (redis-py's ``time.sleep``, bound before gevent patches it: docs/api.md, "A Redis Cluster") holds it.
+the worker (redis-py's ``time.sleep``, if bound before gevent patched it: docs/api.md, "A Redis Cluster") holds it.
 
 A cluster of three masters without replicas (the dead master's slots stay down: every try meets it) on 127.0.0.1,
 gunicorn with one worker as we ship it; prints the slowest liveness answer, and the players' answers (status, seconds):

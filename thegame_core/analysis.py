@@ -7,11 +7,13 @@ seat's observation at that moment, and the value of the choice made against the 
 
 **Decisions.** In a turn-based game a decision is a run of one seat's actions in a row, closed when the game's turn
 count grows or the game ends: what a bot returns from one ``act`` (The Game: a turn's signals, plays and end of turn;
-Ninja: one move, or a seat's swaps and its ``ready``). In a real-time game (Bataille corse) every action is a decision
-of its own, a flip or a slap, and the bot's choice is its answer to the same observation: slap, flip, or wait (no
-action). A slap a seat never sent is no decision: the log does not say when it could have been seen. A game whose
-referee judged actions by their receive time (a state with a ``timer``: Bataille corse's collection window, an
-option) is refused (``InvalidSetup``): its rollouts would need the referee's clock.
+Ninja: one move, or a seat's swaps and its ``ready``). A resampled deal may refuse an action of a decision that
+played what the seat was dealt during it (Ninja: a card drawn after a king given, whose giver leads): there the
+choice is played up to that action and the playout goes on (``_played``). In a real-time game (Bataille corse) every
+action is a decision of its own, a flip or a slap, and the bot's choice is its answer to the same observation: slap,
+flip, or wait (no action). A slap a seat never sent is no decision: the log does not say when it could have been
+seen. A game whose referee judged actions by their receive time (a state with a ``timer``: Bataille corse's
+collection window, an option) is refused (``InvalidSetup``): its rollouts would need the referee's clock.
 
 **Values, never from the hidden cards.** Each choice is played from ``rollouts`` states the seat cannot tell from the
 real one (``state.resample``: its hidden cards dealt anew, consistently with what it saw), then ``playout`` (by
@@ -49,7 +51,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .bots import create_bot
-from .errors import InvalidSetup
+from .errors import IllegalAction, InvalidSetup
 from .protocol import AnyGame, AnyState
 from .registry import get_game
 from .simulate import derive_seed, play_out
@@ -358,9 +360,7 @@ def _value(run: _Run, index: int, state: AnyState, seat: int, choice: Sequence[A
     names = [run.playout] * state.players
     horizon = None if run.horizon is None or state.estimate(seat) is None else run.horizon
     for rollout in range(rollouts):
-        world = state.resample(seat, random.Random(derive_seed(run.seed, index, rollout)))
-        if choice:
-            world = world.apply_all(choice)
+        world = _played(state.resample(seat, random.Random(derive_seed(run.seed, index, rollout))), choice)
         bots = [
             create_bot(run.playout, game=run.game.name, seed=derive_seed(run.seed, index, rollout, s)) for s in seats
         ]
@@ -371,6 +371,23 @@ def _value(run: _Run, index: int, state: AnyState, seat: int, choice: Sequence[A
         if run.measure == "cards_left":
             left.append(end.score)
     return Value(wins / rollouts, statistics.fmean(left) if left else None)
+
+
+def _played(world: AnyState, choice: Sequence[Any]) -> AnyState:
+    """``world`` after ``choice``, up to its first action this deal of the hidden cards refuses: an action after the
+    first may play what the seat was dealt in between (Ninja: a card drawn after a king given, whose giver leads),
+    which another deal did not give it. The playout goes on from there, for both choices of a decision alike."""
+    if not choice:
+        return world
+    try:
+        return world.apply_all(choice)
+    except IllegalAction:
+        for action in choice:
+            try:
+                world = world.apply(action)
+            except IllegalAction:
+                return world
+        raise  # every action applied one by one: ``apply_all`` refused something else, a bug worth its traceback
 
 
 def _won(run: _Run, end: AnyState, seat: int) -> float:

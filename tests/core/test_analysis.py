@@ -18,11 +18,11 @@ import pytest
 import thegame_core as tg
 from examples import snap_game
 from thegame_core.__main__ import main
-from thegame_core.analysis import Analysis, analyse, check, format_table
+from thegame_core.analysis import Analysis, analyse, check, format_table, plan
 from thegame_core.bots import create_bot
 from thegame_core.games.bataille_corse import Flip
 from thegame_core.registry import register, unregister
-from thegame_core.simulate import MAX_ACTIONS, play_out
+from thegame_core.simulate import MAX_ACTIONS, derive_seed, play_out
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -209,6 +209,31 @@ def test_a_turn_is_one_decision_in_the_game_and_each_action_one_in_a_real_time_g
     assert [(d.seat, d.start, d.end) for d in the_game.decisions] == [(0, 0, ends[0]), (1, *ends[:2]), (0, *ends[1:])]
     corse = analyse(played("bataille-corse", 2, seed=3, actions=12).replay_record(), bot="greedy", rollouts=1)
     assert [d.end - d.start for d in corse.decisions] == [1] * 12
+
+
+def test_a_ninja_move_that_plays_a_card_drawn_during_it_is_played_as_far_as_each_deal_allows() -> None:
+    """Ninja's deal 16 of seed 1 played by ``greedy`` (``bench/analysis_agreement.py``): seat 1 gives the pile with a
+    king (its target cannot counter), draws, and leads with the jack it drew: one decision. A resampled deal that did
+    not give it that jack refuses the second play; the analysis plays the choice up to there and values it, where it
+    used to fail on that game."""
+    state = tg.new_game("ninja", 3, seed=derive_seed(1, 16))
+    bots = [create_bot("greedy", game="ninja", seed=derive_seed(1, 16, seat)) for seat in range(3)]
+    record = play_out(state, bots, ["greedy"] * 3, "test", None).replay_record()
+    work = plan(record, rollouts=8, seed=0)
+    index = next(i for i, (seat, start, end) in enumerate(work.spans) if end - start == 2 and start == 21)
+    seat, start, end = work.spans[index]
+    first, second = work.actions[start:end]
+    before = work.states[start]
+    refused = 0
+    for rollout in range(8):
+        world = before.resample(seat, random.Random(derive_seed(0, index, rollout))).apply(first)
+        try:
+            world.apply(second)
+        except tg.IllegalAction:
+            refused += 1
+    assert 0 < refused < 8, "some deals refuse the jack, others give it"
+    decision = work.decision(index)
+    assert (decision.start, decision.end) == (start, end) and 0.0 <= decision.played_value.win <= 1.0
 
 
 @pytest.mark.parametrize(

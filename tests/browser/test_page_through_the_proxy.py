@@ -25,7 +25,7 @@ from tests.service.redis_cluster import available
 pytestmark = pytest.mark.skipif(
     NGINX is None or not available(), reason="nginx (nginx-light) or redis-server is not installed"
 )
-#: What the browser logs of a 502 (nginx answers it while both servers are marked failed, for ``fail_timeout``).
+#: What the browser logs of a 502 (nginx answers it to a change it had sent to a server as that one stopped).
 BAD_GATEWAY = "status of 502 (Bad Gateway)"
 #: A page's event stream, opened (again).
 EVENTS = re.compile(r"/v1/games/[^/]+/events")

@@ -1,15 +1,18 @@
 """Two people play a whole game of The Game on the page through the proxy we ship (``deploy/nginx.conf``, Debian's
-nginx) before two gunicorn servers over Redis, one of which is stopped (``TERM``) after the first turn. The page, its
-files and every request go through nginx, which spreads them over both servers; each person sees the other's moves
-only by their event stream (``EventSource``), which must pass through nginx unbuffered for the game to go on. The
-streams the stopped server held are cut, and each page reconnects by itself to the server left and resumes from its
-last event. A move that the proxy answers ``502`` is sent again by the page with its ``Idempotency-Key``."""
+nginx) before two gunicorn servers over Redis, restarted after the first turn: one server stopped (``TERM``), or both
+servers' workers replaced (``HUP`` to each, as a deploy does). The page, its files and every request go through nginx,
+which spreads them over both servers; each person sees the other's moves only by their event stream
+(``EventSource``), which must pass through nginx unbuffered for the game to go on. The streams a stopped worker held
+are cut, and each page reconnects by itself to a server that is up and resumes from its last event. A move that the
+proxy answers ``502`` is sent again by the page with its ``Idempotency-Key``."""
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -22,8 +25,10 @@ from tests.service.redis_cluster import available
 pytestmark = pytest.mark.skipif(
     NGINX is None or not available(), reason="nginx (nginx-light) or redis-server is not installed"
 )
-#: What the browser logs of a 502 (nginx answers it while both servers are marked failed, for ``fail_timeout``).
+#: What the browser logs of a 502 (nginx answers it to a change it had sent to a server as that one stopped).
 BAD_GATEWAY = "status of 502 (Bad Gateway)"
+#: A page's event stream, opened (again).
+EVENTS = re.compile(r"/v1/games/[^/]+/events")
 #: Keep-alives each second and a stopped worker's streams cut after 2 s: the stop takes seconds, not tens.
 QUICK = {"TG_STREAM_KEEPALIVE": "1", "GUNICORN_CMD_ARGS": "--graceful-timeout 2"}
 
@@ -35,19 +40,35 @@ def clean_but(someone: Person, *expected: str) -> None:
     assert [error for error in someone.errors if not any(part in error for part in expected)] == []
 
 
-@pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxied]:
-    with proxied(Path(tmp_path_factory.mktemp("proxy")), **QUICK) as running_proxy:
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Proxied]:
+    """Servers of the test's own: a restart leaves them changed."""
+    with proxied(tmp_path, **QUICK) as running_proxy:
         yield running_proxy
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def site(servers: Proxied) -> str:
     return f"http://127.0.0.1:{servers.port}"
 
 
-def test_two_people_play_a_whole_game_through_nginx_while_a_server_stops(
-    person: Callable[..., Person], servers: Proxied
+def restart(servers: Proxied, how: signal.Signals, people: tuple[Person, ...]) -> None:
+    """``TERM`` to server 0 (it stops: the pages go on with the other), or ``HUP`` to both (new workers; the old
+    ones finish and go): then every stream is cut, and the test waits until each page has opened its stream again,
+    so that the rest of the game is played after the reload, whatever the machine's speed."""
+    if how == signal.SIGTERM:
+        os.kill(servers.master(0), how)
+        return
+    with ExitStack() as reopened:
+        waits = [reopened.enter_context(someone.page.expect_request(EVENTS)) for someone in people]
+        for server in (0, 1):
+            os.kill(servers.master(server), how)
+    assert all(wait.value for wait in waits)
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+def test_two_people_play_a_whole_game_through_nginx_while_the_servers_restart(
+    person: Callable[..., Person], servers: Proxied, how: signal.Signals
 ) -> None:
     ann = person().open(name="Ann")
     ann.create("The Game", 2, ["You", "A person (open seat)"], {"Cards in hand": "2", "Seed": "1"}, public=True)
@@ -71,13 +92,13 @@ def test_two_people_play_a_whole_game_through_nginx_while_a_server_stops(
         movers[0].the_game_turn()
         turns += 1
         if turns == 1:
-            os.kill(servers.master(0), signal.SIGTERM)  # its streams cut: the pages go on with the other server
-    assert turns > 1, "the game ended before the server stopped"
+            restart(servers, how, (ann, bob))
+    assert turns > 1, "the game ended before the restart"
     for someone in (ann, bob):
         expect(someone.page.locator(".outcome h3")).to_have_text("Game lost")
         expect(someone.page.locator(".connection")).to_have_text("Live")
     assert ann.version() == bob.version() > 2
-    for someone in (ann, bob):  # but for the streams the stopped server cut, and the proxy's 502s (sent again)
+    for someone in (ann, bob):  # but for the streams the stopped workers cut, and the proxy's 502s (sent again)
         clean_but(someone, "ERR_INCOMPLETE_CHUNKED_ENCODING", BAD_GATEWAY)
 
 

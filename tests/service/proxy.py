@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,11 +25,15 @@ from tests.service.servers import ROOT, free_port, processes_marked, running
 
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 GUNICORN = [sys.executable, "-m", "gunicorn", "--config", "python:service.gunicorn_conf", "service:create_app()"]
+SHIPPED = ROOT / "deploy" / "nginx.conf"
+#: The proxy's access log in the directory given to ``proxied``.
+ACCESS_LOG = "cardtable-access.log"
 
 
-def nginx_config(directory: Path, port: int, servers: list[int]) -> Path:
-    """``deploy/nginx.conf`` listening on ``port`` before ``servers``, logging into ``directory``."""
-    text = (ROOT / "deploy" / "nginx.conf").read_text()
+def nginx_config(directory: Path, port: int, servers: list[int], shipped: Path = SHIPPED) -> Path:
+    """``shipped`` (``deploy/nginx.conf``, or a variant of it) listening on ``port`` before ``servers``, logging into
+    ``directory``."""
+    text = shipped.read_text()
     replaced = {
         "listen 8080;": f"listen 127.0.0.1:{port};",
         "server 127.0.0.1:8001 ": f"server 127.0.0.1:{servers[0]} ",
@@ -54,12 +58,21 @@ def request(
     return connection.getresponse()
 
 
+def proxy_answers(directory: Path, status: int) -> int:
+    """How many requests the proxy that ``proxied`` ran in ``directory`` answered ``status`` (its access log)."""
+    lines = (directory / ACCESS_LOG).read_text().splitlines()
+    return sum(line.rsplit('" ', 1)[-1].split(" ", 1)[0] == str(status) for line in lines)
+
+
 @dataclass(frozen=True)
 class Proxied:
-    """nginx's port before two gunicorn servers, and each server's test mark (``TG_TEST_MARK``: its processes)."""
+    """nginx's port before two gunicorn servers, each server's test mark (``TG_TEST_MARK``: its processes), and
+    ``start(server)``, which starts server 0 or 1 on its port (again, once a ``TERM`` stopped it), stopped with the
+    rest at the end."""
 
     port: int
     marks: tuple[str, str]
+    start: Callable[[int], None]
 
     def master(self, server: int) -> int:
         """The gunicorn master of server 0 or 1: its marked process whose parent is not marked."""
@@ -68,8 +81,9 @@ class Proxied:
 
 
 @contextmanager
-def proxied(directory: Path, **settings: str) -> Iterator[Proxied]:
-    """nginx (the shipped configuration) before two gunicorn servers over a Redis of the test's own."""
+def proxied(directory: Path, config: Path = SHIPPED, **settings: str) -> Iterator[Proxied]:
+    """nginx (the shipped configuration, or the variant ``config``) before two gunicorn servers over a Redis of the
+    test's own, each server's environment with ``settings``; nginx logs into ``directory``."""
     redis_port, port, marks = free_node_port(), free_port(), (uuid.uuid4().hex, uuid.uuid4().hex)
     settings = {
         "TG_LIMITS": "on",
@@ -82,12 +96,16 @@ def proxied(directory: Path, **settings: str) -> Iterator[Proxied]:
         for name, value in settings.items():
             environment.setenv(name, value)
         stack.enter_context(redis_server(redis_port, directory, config=ROOT / "deploy" / "redis.conf"))
-        servers = []
-        for mark in marks:
-            environment.setenv("TG_TEST_MARK", mark)
-            servers.append(stack.enter_context(running(GUNICORN))[0])
+        servers = [free_port(), free_port()]
+
+        def start(server: int) -> None:
+            environment.setenv("TG_TEST_MARK", marks[server])
+            stack.enter_context(running(GUNICORN, port=servers[server]))
+
+        for server in (0, 1):
+            start(server)
         user = ["user root;"] if os.geteuid() == 0 else []  # its workers read and write the test's directory
-        command = [str(NGINX), "-c", str(nginx_config(directory, port, servers)), "-p", str(directory)]
+        command = [str(NGINX), "-c", str(nginx_config(directory, port, servers, config)), "-p", str(directory)]
         command += [
             "-e",
             str(directory / "error.log"),
@@ -102,7 +120,7 @@ def proxied(directory: Path, **settings: str) -> Iterator[Proxied]:
                         break
                 except OSError:
                     time.sleep(0.1)
-            yield Proxied(port, marks)
+            yield Proxied(port, marks, start)
         finally:
             nginx.terminate()
             nginx.wait(timeout=10)

@@ -54,12 +54,14 @@ def _error_output(process: subprocess.Popen[bytes], errors: IO[bytes] | None) ->
 
 
 @contextmanager
-def running(command: list[str], cwd: Path = ROOT, route: str = "/v1/health") -> Iterator[tuple[int, dict[str, str]]]:
-    """Start ``command`` in ``cwd`` with ``PORT`` set; yield the port and its first answer of ``route``; stop it. Limits
-    are off, as in the rest of the test suite, unless the test's environment sets ``TG_LIMITS``. Its standard error
-    goes to a temporary file: a pipe that nobody reads fills up with the access log (64 KB, some 600 requests) and
-    then blocks the server."""
-    port = free_port()
+def running(
+    command: list[str], cwd: Path = ROOT, route: str = "/v1/health", port: int | None = None
+) -> Iterator[tuple[int, dict[str, str]]]:
+    """Start ``command`` in ``cwd`` with ``PORT`` set (``port``, else a free one); yield the port and its first answer
+    of ``route``; stop it. Limits are off, as in the rest of the test suite, unless the test's environment sets
+    ``TG_LIMITS``. Its standard error goes to a temporary file: a pipe that nobody reads fills up with the access log
+    (64 KB, some 600 requests) and then blocks the server."""
+    port = port or free_port()
     env = {"TG_LIMITS": "off", **os.environ, "PORT": str(port)}
     with tempfile.TemporaryFile() as errors:
         process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=errors)

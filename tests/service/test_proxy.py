@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 from events_reader import EventReader
-from proxy import NGINX, Proxied, proxied, request
+from proxy import NGINX, SHIPPED, Proxied, proxied, proxy_answers, request
 from redis_cluster import available
+from servers import processes_marked
 from test_crashes import Follower, Turns, start_followers, watched_games
 from test_faults import Traffic, wait_for
 
@@ -76,13 +77,34 @@ def test_two_bot_clients_play_a_whole_game_through_the_proxy(proxy: int) -> None
     assert entries
 
 
+def test_a_stopped_server_is_skipped_and_never_leaves_the_proxy_without_one(tmp_path: Path) -> None:
+    """With one server stopped (its master gone), every request is answered by the other: nginx tries the stopped
+    one now and then (refused) and sends the request on at once, and counting it out never leaves nginx without a
+    server (``no live upstreams``, a ``502`` without trying)."""
+    with proxied(tmp_path, TG_CREATE_RATE="1000/1") as running_proxy:  # not the module's proxy's limit
+        port, mark = running_proxy.port, running_proxy.marks[0]
+        os.kill(running_proxy.master(0), signal.SIGTERM)
+        wait_for(lambda: not processes_marked(mark), 60)
+        statuses = []
+        for _ in range(10):
+            created = request(port, "POST", "/v1/games", {"players": 1})
+            statuses.append(created.status)
+            statuses.append(request(port, "GET", f"/v1/games/{json.loads(created.read())['game_id']}").status)
+    errors = (tmp_path / "error.log").read_text()
+    assert statuses == [201, 200] * 10
+    assert "(111: Connection refused) while connecting to upstream" in errors  # tried, and skipped
+    assert "no live upstreams" not in errors
+
+
 @dataclass(frozen=True)
 class Restart:
-    """What clients saw through a rolling restart: requests cut or refused (each retried until answered), stream
-    reconnections, the longest a turn took (its retries included), and the whole run's seconds."""
+    """What clients saw through a rolling restart: requests cut or refused (each retried until answered), the
+    ``502``s the proxy answered (turns and streams), stream reconnections, the longest a turn took (its retries
+    included), and the whole run's seconds."""
 
     streams: int
     cut: int
+    bad_gateway: int
     reconnections: int
     longest_turn: float
     seconds: float
@@ -90,24 +112,26 @@ class Restart:
     def __str__(self) -> str:
         return (
             f"rolling restart through nginx: {self.streams} streams and {self.streams} players; {self.cut} requests "
-            f"cut or refused and retried; every turn applied once; {self.streams} of {self.streams} streams resumed "
-            f"without a gap, after {self.reconnections} reconnections; longest turn {self.longest_turn:.1f} s "
-            f"(retries included); {self.seconds:.0f} s in all"
+            f"cut or refused and retried; {self.bad_gateway} answered 502 by the proxy; every turn applied once; "
+            f"{self.streams} of {self.streams} streams resumed without a gap, after {self.reconnections} "
+            f"reconnections; longest turn {self.longest_turn:.1f} s (retries included); {self.seconds:.0f} s in all"
         )
 
 
-def rolling_restart(directory: Path, streams: int, turns: int, graceful: int | None = None) -> Restart:
+def rolling_restart(
+    directory: Path, streams: int, turns: int, graceful: int | None = None, config: Path = SHIPPED
+) -> Restart:
     """One server stopped (``TERM``) and the other's workers replaced (``HUP``) while ``streams`` players play
     ``turns`` whole turns each and ``streams`` event streams are followed through the proxy: a request cut by a
     restart is retried by its client with the same ``Idempotency-Key`` (safe), every turn is applied once, and every
     stream, once cut by a restart, resumes with ``Last-Event-ID``, missing no version and repeating none (asserted
     here). ``graceful``: gunicorn's ``--graceful-timeout`` (the seconds a stopped worker's streams stay open; the
-    config's 10 unless given)."""
+    config's 10 unless given); ``config``: the proxy's configuration (``deploy/nginx.conf`` unless given)."""
     began = time.monotonic()
     loose = {"TG_CREATE_RATE": "1000/1", "TG_CHANGE_RATE": "10000/1", "TG_STREAMS_PER_CLIENT": "0"}  # one address
     if graceful is not None:
         loose["GUNICORN_CMD_ARGS"] = f"--graceful-timeout {graceful}"
-    with proxied(directory, **loose) as running_proxy:
+    with proxied(directory, config, **loose) as running_proxy:
         traffic = Traffic(f"http://127.0.0.1:{running_proxy.port}")
         games = list(watched_games(traffic, streams))
         followers = start_followers(traffic.base, games)
@@ -118,7 +142,7 @@ def rolling_restart(directory: Path, streams: int, turns: int, graceful: int | N
             for follower in followers:
                 follower.stop()
     cut, longest = sum(player.cut for player in players), max(player.longest for player in players)
-    return Restart(streams, cut, reconnections, longest, time.monotonic() - began)
+    return Restart(streams, cut, proxy_answers(directory, 502), reconnections, longest, time.monotonic() - began)
 
 
 def restarted_under_load(

@@ -21,7 +21,9 @@ share of games whose three costliest moves (largest positive cost) are the same 
 that the other names, the share of decisions both judge alike (worse than best's or not), the share of decisions
 where both name the same best choice, and the CPU and wall time of each analysis (CPU: this process alone, as the
 machine is shared). Progress (decisions, rate, time left) on standard error. ``--sum FILE ...`` prints only those
-totals, for the games of files ``--json`` wrote (a game found twice counts once: its last line).
+totals, for the games of files ``--json`` wrote (a game found twice counts once: its last line). A game whose
+analysis raises a ``GameError`` (a bug of the analysis: the record was played by the rules) is reported, with the
+decision and the error, and not counted.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import json
 import random
 import signal
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,8 +46,9 @@ from thegame_core.simulate import derive_seed, play_out
 
 GAMES = {"the-game": 2, "ninja": 3, "bataille-corse": 2}
 TOP = 3
+Run = tuple[str, int, int | None]
 #: name -> (playout, seed, horizon) of each analysis compared; the options ask for the last two.
-RUNS = {
+RUNS: dict[str, Run] = {
     "today": ("best", 1, None),
     "fast": ("greedy", 1, DEFAULT_HORIZON),
     "today again": ("best", 2, None),
@@ -112,6 +115,8 @@ class Agreement:
 
 def game_line(result: dict[str, Any]) -> str:
     """One game's figures in a line."""
+    if "failed" in result:
+        return f"{result['game']} deal {result['deal']}: the analysis fails ({result['failed']})"
     parts = [
         f"{result['game']} deal {result['deal']}: {result['decisions']} decisions, costliest {result['costliest']}"
     ]
@@ -129,8 +134,12 @@ def totals(results: Iterable[dict[str, Any]]) -> str:
     agreements: dict[tuple[str, str], Agreement] = {}
     cpu: dict[tuple[str, str], float] = {}
     wall: dict[tuple[str, str], float] = {}
+    failed = []
     for result in results:
         kind = f"{result['game']}, {result['rollouts']} playouts"
+        if "failed" in result:
+            failed.append(f"{kind}, deal {result['deal']}: {result['failed']}")
+            continue
         for name, figures in result["agreement"].items():
             agreements.setdefault((kind, name), Agreement()).add(result["deal"], result["decisions"], figures)
         for name, seconds in result["cpu"].items():
@@ -145,6 +154,7 @@ def totals(results: Iterable[dict[str, Any]]) -> str:
         "| game | analysis | CPU (s) | wall (s) |",
         "|---|---|---:|---:|",
         *(f"| {kind} | {name} | {seconds:.1f} | {wall[kind, name]:.1f} |" for (kind, name), seconds in cpu.items()),
+        *(f"not counted, the analysis fails: {line}" for line in failed),
     ]
     return "\n".join(lines)
 
@@ -171,6 +181,41 @@ def read(paths: list[Path]) -> list[dict[str, Any]]:
     return list(games.values())
 
 
+def compared(
+    kind: str, deal: int, record: dict[str, Any], runs: dict[str, Run], rollouts: int, tick: Callable[[], None]
+) -> dict[str, Any]:
+    """One game analysed every way of ``runs``: its figures (``game_line``), or, if an analysis fails (a bug of the
+    analysis: the record was played by the rules), the decision and the error (``failed``)."""
+    analyses, cpu, wall = {}, {}, {}
+    for name, (playout, seed, horizon) in runs.items():
+        work = plan(record, "best", rollouts, seed=seed, playout=playout, horizon=horizon)
+        started, used = time.perf_counter(), time.process_time()
+        decisions = []
+        for index in range(len(work.spans)):
+            try:
+                decisions.append(work.decision(index))
+            except tg.GameError as error:
+                return {
+                    "game": kind,
+                    "deal": deal,
+                    "rollouts": rollouts,
+                    "failed": f"{name}, decision {index}: {error}",
+                }
+            tick()
+        analyses[name] = work.assemble(decisions)
+        cpu[name], wall[name] = time.process_time() - used, time.perf_counter() - started
+    return {
+        "game": kind,
+        "deal": deal,
+        "rollouts": rollouts,
+        "decisions": len(work.spans),
+        "costliest": {name: sorted(costliest(analysis)) for name, analysis in analyses.items()},
+        "agreement": {name: compare(analyses["today"], a) for name, a in analyses.items() if name != "today"},
+        "cpu": cpu,
+        "wall": wall,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=50)
@@ -193,33 +238,17 @@ def main() -> None:
     records = {kind: [recorded(kind, GAMES[kind], deal) for deal in deals] for kind in kinds}
     total = len(runs) * sum(len(plan(record).spans) for kind in kinds for record in records[kind])
     progress, done = Progress("decisions", every=10), 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        progress(done, total)
+
     results = []
     try:
         for kind in kinds:
             for deal, record in enumerate(records[kind], args.first):
-                analyses, cpu, wall = {}, {}, {}
-                for name, (playout, seed, horizon) in runs.items():
-                    work = plan(record, "best", args.rollouts, seed=seed, playout=playout, horizon=horizon)
-                    started, used = time.perf_counter(), time.process_time()
-                    decisions = []
-                    for index in range(len(work.spans)):
-                        decisions.append(work.decision(index))
-                        done += 1
-                        progress(done, total)
-                    analyses[name] = work.assemble(decisions)
-                    cpu[name], wall[name] = time.process_time() - used, time.perf_counter() - started
-                result = {  # only once the game's every analysis is done
-                    "game": kind,
-                    "deal": deal,
-                    "rollouts": args.rollouts,
-                    "decisions": len(work.spans),
-                    "costliest": {name: sorted(costliest(analysis)) for name, analysis in analyses.items()},
-                    "agreement": {
-                        name: compare(analyses["today"], a) for name, a in analyses.items() if name != "today"
-                    },
-                    "cpu": cpu,
-                    "wall": wall,
-                }
+                result = compared(kind, deal, record, runs, args.rollouts, tick)
                 results.append(result)
                 print(game_line(result), flush=True)
                 if args.json:

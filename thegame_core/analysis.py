@@ -34,7 +34,8 @@ Bataille corse is such a decision, and they were nine tenths of its analysis's t
 the cards), a playout stops ``horizon`` actions after the choice (default ``DEFAULT_HORIZON``) and counts that
 estimate if the game is not over by then: in a game of luck, the hundreds of flips after that cost most of an
 analysis's time and add mostly noise to the values. ``horizon=None``
-plays every playout to the end; a game without an estimate (The Game, Ninja) always does.
+plays every playout to the end; a game without an estimate (The Game, Ninja) always does, and its analysis says so
+(``Analysis.horizon`` None).
 
 **Decisions one by one.** Each decision draws everything from ``seed`` and its own index (its chooser's seed too),
 never from the decisions before it: ``Plan.decision(index)`` gives the same answer alone, in any order or process, as
@@ -142,7 +143,9 @@ class Decision:
 
 @dataclass(frozen=True)
 class Analysis:
-    """Every decision of a game, in the order played, and how they were valued."""
+    """Every decision of a game, in the order played, and how they were valued; ``horizon``: the actions a playout
+    played after the choice before it counted the game's estimate, None when playouts ran to the end (a game with no
+    estimate, or ``horizon=None`` asked)."""
 
     game: str
     players: int
@@ -152,6 +155,7 @@ class Analysis:
     seed: int
     measure: Measure
     decisions: tuple[Decision, ...]
+    horizon: int | None
 
     def seat_summaries(self) -> list[dict[str, Any]]:
         """Per seat: its decisions, how many were the bot's own choice, and their costs added up."""
@@ -175,6 +179,7 @@ class Analysis:
             "players": self.players,
             "bot": self.bot,
             "playout": self.playout,
+            "horizon": self.horizon,
             "rollouts": self.rollouts,
             "seed": self.seed,
             "measure": self.measure,
@@ -185,7 +190,7 @@ class Analysis:
 
 @dataclass(frozen=True)
 class _Run:
-    """What every rollout of one analysis shares."""
+    """What every rollout of one analysis shares (``horizon``: None in a game with no estimate)."""
 
     game: AnyGame
     bot: str
@@ -232,7 +237,15 @@ class Plan:
         run = self.run
         players = self.states[0].players
         return Analysis(
-            run.game.name, players, run.bot, run.playout, run.rollouts, run.seed, run.measure, (*decisions,)
+            run.game.name,
+            players,
+            run.bot,
+            run.playout,
+            run.rollouts,
+            run.seed,
+            run.measure,
+            (*decisions,),
+            run.horizon,
         )
 
 
@@ -257,6 +270,8 @@ def plan(
         create_bot(name, game=game.name, seed=seed)  # an unknown bot's error now, not after the first rollout
     first = states[0]
     scored = game.info.cooperative and first.score is not None
+    if first.estimate(0) is None:
+        horizon = None  # no estimate to count at a horizon: playouts run to the end
     run = _Run(game, bot, playout, rollouts, seed, "cards_left" if scored else "win", horizon)
     spans = decision_spans(states, actions, run.realtime)
     return Plan(run, states, actions, spans, states[-1].public_log())
@@ -358,7 +373,6 @@ def _value(run: _Run, index: int, state: AnyState, seat: int, choice: Sequence[A
     left: list[int] = []
     seats = range(state.players)
     names = [run.playout] * state.players
-    horizon = None if run.horizon is None or state.estimate(seat) is None else run.horizon
     for rollout in range(rollouts):
         world = _played(state.resample(seat, random.Random(derive_seed(run.seed, index, rollout))), choice)
         bots = [
@@ -366,7 +380,8 @@ def _value(run: _Run, index: int, state: AnyState, seat: int, choice: Sequence[A
         ]
         race = random.Random(derive_seed(run.seed, index, rollout, "race")) if run.realtime else None
         where = f"analysis of decision {index}, rollout {rollout}"
-        end = play_out(world, bots, names, where, race, until=None if horizon is None else world.version + horizon)
+        until = None if run.horizon is None else world.version + run.horizon
+        end = play_out(world, bots, names, where, race, until=until)
         wins += _won(run, end, seat)
         if run.measure == "cards_left":
             left.append(end.score)
@@ -418,7 +433,7 @@ def format_table(analysis: Analysis) -> str:
     unit = "cards left" if cards else "win chance"
     lines = [
         f"game: {analysis.game}  players: {analysis.players}  bot: {analysis.bot}  playout: {analysis.playout}"
-        f"  rollouts: {analysis.rollouts}"
+        f"  rollouts: {analysis.rollouts}  horizon: {analysis.horizon or 'the end'}"
         f"  seed: {analysis.seed}  measure: {unit} (cost: how much worse than the bot's choice)",
         f"{'#':>4} {'seat':>4} {'version':>9}  {'played':<34} {'bot':<34} {'played':>7} {'bot':>7} {'cost':>7}",
     ]

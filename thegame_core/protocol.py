@@ -162,7 +162,7 @@ class GameState(Protocol[ActionT, ObsT_co]):
     def estimate(self, seat: int) -> float | None:
         """``seat``'s chance to win from here (its team's, in a cooperative game) by the game's own quick reckoning
         (Bataille corse: its share of the cards), where an analysis's playout stops short of the end (its horizon);
-        None by default: no estimate, so playouts run to the end."""
+        None by default: no estimate, so playouts run to the end. A game's states all estimate, or none does."""
         ...
 
 

@@ -58,6 +58,13 @@ class AnalysisSchema(ResponseSchema):
     players = fields.Integer()
     bot = fields.String(metadata={"description": "the bot whose choices are compared: best"})
     playout = fields.String(metadata={"description": "the bot that plays every seat of each playout: greedy"})
+    horizon = fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "actions a playout plays after the choice before it counts the game's estimate of the "
+            "seat's chance (Bataille corse: 100); null: playouts run to the end (a game with no estimate)"
+        },
+    )
     rollouts = fields.Integer(metadata={"description": "playouts per choice (TG_ANALYSIS_ROLLOUTS)"})
     seed = fields.Integer(metadata={"description": "the seed the playouts derive from (from the game's id)"})
     measure = fields.String(

@@ -18,7 +18,7 @@ import pytest
 import thegame_core as tg
 from examples import snap_game
 from thegame_core.__main__ import main
-from thegame_core.analysis import Analysis, analyse, check, format_table, plan
+from thegame_core.analysis import DEFAULT_HORIZON, Analysis, analyse, check, format_table, plan
 from thegame_core.bots import create_bot
 from thegame_core.games.bataille_corse import Flip
 from thegame_core.registry import register, unregister
@@ -182,7 +182,9 @@ def test_a_playout_stopped_at_the_horizon_counts_the_game_s_estimate() -> None:
     assert not all(win.is_integer() for win in wins)
     assert all(0 < win < 3 for win in wins)
     whole = analyse(record, rollouts=3, seed=1, horizon=None)
-    assert analyse(record, rollouts=3, seed=1, horizon=MAX_ACTIONS) == whole != cut
+    assert analyse(record, rollouts=3, seed=1, horizon=MAX_ACTIONS).decisions == whole.decisions != cut.decisions
+    assert (cut.horizon, whole.horizon, analyse(record, rollouts=1, seed=1).horizon) == (1, None, DEFAULT_HORIZON)
+    assert DEFAULT_HORIZON == 100 and cut.to_dict()["horizon"] == 1 and whole.to_dict()["horizon"] is None
 
 
 def test_a_choice_the_bot_shares_is_valued_from_a_quarter_of_the_rollouts() -> None:
@@ -200,6 +202,7 @@ def test_a_game_without_an_estimate_plays_every_playout_to_the_end() -> None:
     record = played("the-game", 2, seed=2, actions=15).replay_record()
     assert tg.replay(record).estimate(0) is None
     assert analyse(record, rollouts=2, seed=9, horizon=1) == analyse(record, rollouts=2, seed=9, horizon=None)
+    assert analyse(record, rollouts=2, seed=9).to_dict()["horizon"] is None  # and says so
 
 
 def test_a_turn_is_one_decision_in_the_game_and_each_action_one_in_a_real_time_game() -> None:

@@ -23,7 +23,7 @@ from test_web import finished_game
 from service.analysis.store import analysis_key
 from service.analysis.work import BOT, seed_of
 from service.storage.store import game_key
-from thegame_core.analysis import analyse
+from thegame_core.analysis import DEFAULT_HORIZON, analyse
 
 ROLLOUTS = 2
 #: These games take a fraction of a second to analyse.
@@ -69,6 +69,7 @@ def test_the_first_request_starts_it_then_the_stored_analysis_is_the_offline_one
     stored = analysis_of(analysing, game)
     replay = analysing.get(f"/v1/games/{game}/log").json["replay"]  # type: ignore[index]
     assert stored == analyse(replay, BOT, ROLLOUTS, seed_of(game)).to_dict()
+    assert stored["horizon"] is None  # The Game has no estimate: its playouts run to the end
     assert stored["decisions"][0]["played"] == replay["actions"][: stored["decisions"][0]["end"]]
     assert analysing.get(f"/v1/games/{game}/analysis").json == stored  # later reads: the stored answer
 
@@ -156,6 +157,21 @@ def test_starting_analyses_is_limited_per_address(make_app: Callable[..., Flask]
     http.environ_base["REMOTE_ADDR"] = "192.0.2.8"  # another address has its own budget
     assert http.get(f"/v1/games/{second}/analysis").status_code == 202
     redis_client.delete(f"{prefix}rate:{{analysis:a:192.0.2.7}}", f"{prefix}rate:{{analysis:a:192.0.2.8}}")
+
+
+def test_a_game_that_estimates_says_its_horizon(analysing: FlaskClient) -> None:
+    """Bataille corse's playouts stop 100 actions after the choice (its estimate counts then), and its analysis
+    says so."""
+    host = analysing.post("/v1/games", json={"game": "bataille-corse", "players": 2, "options": {"max_flips": 2}}).json
+    game = host["game_id"]  # type: ignore[index]
+    seats = [analysing.post(f"/v1/games/{game}/seats", json={"name": f"P{n}", "seat": n}).json["token"] for n in (0, 1)]  # type: ignore[index]
+    analysing.post(f"/v1/games/{game}/start", json={}, headers=bearer(host["host_token"]))
+    while (state := analysing.get(f"/v1/games/{game}").json)["status"] != "finished":  # type: ignore[index]
+        analysing.post(f"/v1/games/{game}/actions", json={"type": "flip"}, headers=bearer(seats[state["current_seat"]]))
+    stored = analysis_of(analysing, game)
+    replay = analysing.get(f"/v1/games/{game}/log").json["replay"]  # type: ignore[index]
+    assert stored["horizon"] == DEFAULT_HORIZON == 100
+    assert stored == analyse(replay, BOT, ROLLOUTS, seed_of(game)).to_dict()
 
 
 def test_a_game_judged_by_the_time_of_its_slaps_is_not_analysable(timed: FlaskClient, clock: FakeClock) -> None:

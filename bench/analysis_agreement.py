@@ -21,9 +21,7 @@ share of games whose three costliest moves (largest positive cost) are the same 
 that the other names, the share of decisions both judge alike (worse than best's or not), the share of decisions
 where both name the same best choice, and the CPU and wall time of each analysis (CPU: this process alone, as the
 machine is shared). Progress (decisions, rate, time left) on standard error. ``--sum FILE ...`` prints only those
-totals, for the games of files ``--json`` wrote (a game found twice counts once: its last line). A game whose
-analysis raises a ``GameError`` (a bug of the analysis: the record was played by the rules) is reported, with the
-decision and the error, and not counted.
+totals, for the games of files ``--json`` wrote (a game found twice counts once: its last line).
 """
 
 from __future__ import annotations
@@ -115,8 +113,6 @@ class Agreement:
 
 def game_line(result: dict[str, Any]) -> str:
     """One game's figures in a line."""
-    if "failed" in result:
-        return f"{result['game']} deal {result['deal']}: the analysis fails ({result['failed']})"
     parts = [
         f"{result['game']} deal {result['deal']}: {result['decisions']} decisions, costliest {result['costliest']}"
     ]
@@ -134,12 +130,8 @@ def totals(results: Iterable[dict[str, Any]]) -> str:
     agreements: dict[tuple[str, str], Agreement] = {}
     cpu: dict[tuple[str, str], float] = {}
     wall: dict[tuple[str, str], float] = {}
-    failed = []
     for result in results:
         kind = f"{result['game']}, {result['rollouts']} playouts"
-        if "failed" in result:
-            failed.append(f"{kind}, deal {result['deal']}: {result['failed']}")
-            continue
         for name, figures in result["agreement"].items():
             agreements.setdefault((kind, name), Agreement()).add(result["deal"], result["decisions"], figures)
         for name, seconds in result["cpu"].items():
@@ -154,7 +146,6 @@ def totals(results: Iterable[dict[str, Any]]) -> str:
         "| game | analysis | CPU (s) | wall (s) |",
         "|---|---|---:|---:|",
         *(f"| {kind} | {name} | {seconds:.1f} | {wall[kind, name]:.1f} |" for (kind, name), seconds in cpu.items()),
-        *(f"not counted, the analysis fails: {line}" for line in failed),
     ]
     return "\n".join(lines)
 
@@ -184,23 +175,14 @@ def read(paths: list[Path]) -> list[dict[str, Any]]:
 def compared(
     kind: str, deal: int, record: dict[str, Any], runs: dict[str, Run], rollouts: int, tick: Callable[[], None]
 ) -> dict[str, Any]:
-    """One game analysed every way of ``runs``: its figures (``game_line``), or, if an analysis fails (a bug of the
-    analysis: the record was played by the rules), the decision and the error (``failed``)."""
+    """One game analysed every way of ``runs``: its figures (``game_line``)."""
     analyses, cpu, wall = {}, {}, {}
     for name, (playout, seed, horizon) in runs.items():
         work = plan(record, "best", rollouts, seed=seed, playout=playout, horizon=horizon)
         started, used = time.perf_counter(), time.process_time()
         decisions = []
         for index in range(len(work.spans)):
-            try:
-                decisions.append(work.decision(index))
-            except tg.GameError as error:
-                return {
-                    "game": kind,
-                    "deal": deal,
-                    "rollouts": rollouts,
-                    "failed": f"{name}, decision {index}: {error}",
-                }
+            decisions.append(work.decision(index))
             tick()
         analyses[name] = work.assemble(decisions)
         cpu[name], wall[name] = time.process_time() - used, time.perf_counter() - started

@@ -274,7 +274,10 @@ class Hub:
             for watch in seats:
                 watch.deliver(read)
             if read.record is not None:
-                self._seats_first(game, seats, bool(spectators), read.record.version, catching_up)
+                try:
+                    self._seats_first(game, seats, bool(spectators), read.record.version, catching_up)
+                except Exception as error:  # the order only holds spectators back: they still get the change
+                    log.warning("seats first skipped for %s: %s", game.game_id, type(error).__name__)
             for watch in spectators:
                 watch.deliver(read)
             if not again:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import fakeredis
 import redis
-from redis.exceptions import RedisClusterException
 
 from ..errors import ApiError
+from .redis_client import STORE_FAILURES
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ class EvictionGuard:
         """The first check; a Redis away at start is no reason not to start (readiness tells, and checks again)."""
         try:
             self.check()
-        except (redis.RedisError, RedisClusterException) as error:
+        except STORE_FAILURES as error:
             log.warning("store unavailable at start (%s): its eviction policy is checked when it answers", error)
 
     def refusal(self) -> ApiError | None:

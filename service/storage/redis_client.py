@@ -9,8 +9,11 @@ import fakeredis
 import redis
 from redis.backoff import NoBackoff
 from redis.cluster import ClusterNode
+from redis.exceptions import RedisClusterException
 from redis.retry import Retry
 
+#: What a store that cannot answer raises: any Redis error, or a cluster none of whose nodes answers.
+STORE_FAILURES = (redis.RedisError, RedisClusterException)
 #: ``REDIS_URL`` schemes naming a Redis Cluster (any one node: the client discovers the others) -> the plain scheme.
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 REDIS_TIMEOUTS = {"socket_connect_timeout": 2, "socket_timeout": 5}

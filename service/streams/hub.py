@@ -44,10 +44,10 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import redis
-from redis.exceptions import RedisClusterException
 
 from .. import metrics
 from ..records.game_record import GameRecord
+from ..storage.redis_client import STORE_FAILURES
 from ..storage.store import CHANGES, game_key, seat_streams_key, text
 
 log = logging.getLogger(__name__)
@@ -69,8 +69,6 @@ SEATS_WROTE = "tg:seats-wrote"
 #: registry's key expires ``HOLD_SECONDS + RENEW_SECONDS`` after its last write.
 HOLD_SECONDS = 45
 RENEW_SECONDS = 15
-
-_FAILURES = (redis.RedisError, RedisClusterException)
 
 
 class Read(NamedTuple):
@@ -207,7 +205,7 @@ class Hub:
         try:
             if held:
                 self._hold(held)
-        except _FAILURES as error:
+        except STORE_FAILURES as error:
             log.debug("seat-stream registry not renewed: %s", type(error).__name__)
 
     def _forget(self, watch: Watch) -> None:
@@ -226,7 +224,7 @@ class Hub:
         if released:
             try:
                 self._client.hdel(seat_streams_key(watch.game_id), self.process)
-            except _FAILURES as error:  # the entry expires at its time
+            except STORE_FAILURES as error:  # the entry expires at its time
                 log.debug("seat-stream registry entry not deleted: %s", type(error).__name__)
 
     def _wrote(self, watch: Watch, version: int) -> None:
@@ -315,7 +313,7 @@ class Hub:
                 for name, until in entries.items()
                 if (process := text(name)) != self.process and float(text(until)) > now
             ]
-        except (*_FAILURES, ValueError) as error:
+        except (*STORE_FAILURES, ValueError) as error:
             log.debug("seat-stream registry not read: %s", type(error).__name__)
             return []
 
@@ -324,7 +322,7 @@ class Hub:
             self._client.publish(
                 SEATS_WROTE, b"%s %d %s" % (self.process.encode(), version, game_key(game.game_id).encode())
             )
-        except _FAILURES as error:  # the others' spectators wait out their time
+        except STORE_FAILURES as error:  # the others' spectators wait out their time
             log.debug("seats' write not said: %s", type(error).__name__)
 
     def _reported(self, data: bytes) -> None:

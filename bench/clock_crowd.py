@@ -36,6 +36,7 @@ import os
 import signal
 import socket
 import statistics
+import struct
 import subprocess
 import sys
 import time
@@ -117,49 +118,77 @@ def bot_game(base: str, game: str, players: int, bot: str, reaction_ms: int, see
     return str(created["game_id"])
 
 
-class Follower(asyncio.Protocol):
-    """One stream, read as its bytes come: notes (version, epoch) per event as soon as its ``id:`` line (the
-    version, then a dot and the write's nonce) is in. A protocol, not a reader task: a read in a task with a timeout
-    costs a task and a timer per event, and 300 of them made this reader, on the same two cores as the servers, part
-    of what it measured. The views themselves are not parsed for the same reason."""
+#: Linux's socket option (and control message) for the kernel's receive time of a socket's data (``socket(7)``),
+#: which Python's ``socket`` module does not name.
+SO_TIMESTAMPNS = 35
+#: Per event of a stream, its version and a time (epoch).
+Arrivals = list[tuple[int, float]]
 
-    def __init__(self, path: str, host: str, arrivals: list[tuple[int, float]]) -> None:
-        self.request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+
+class Follower:
+    """One stream, read as its bytes come: notes (version, epoch) per event as soon as its ``id:`` line (the
+    version, then a dot and the write's nonce) is in; with ``stamps``, also (version, epoch) of when the kernel
+    received the bytes that completed the line: on loopback, when the server wrote them, however late this reader,
+    busy with other sockets, got round to reading them. A callback on the socket, not a reader task: a read in a
+    task with a timeout costs a task and a timer per event, and 300 of them made this reader, on the same two cores
+    as the servers, part of what it measured. The views themselves are not parsed for the same reason."""
+
+    def __init__(self, sock: socket.socket, arrivals: Arrivals, stamps: Arrivals | None) -> None:
+        self.sock = sock
         self.arrivals = arrivals
+        self.stamps = stamps
         self.closed = asyncio.get_running_loop().create_future()
         self._pending = b""
 
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        transport.write(self.request)
-
-    def data_received(self, data: bytes) -> None:
+    def readable(self) -> None:
+        try:
+            data, ancillary, _, _ = self.sock.recvmsg(65536, socket.CMSG_SPACE(16))
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            if not self.closed.done():
+                self.closed.set_result(None)
+            return
         at = time.time()
         lines = (self._pending + data).split(b"\n")
         self._pending = lines.pop()
-        self.arrivals.extend((int(line[4:].split(b".")[0]), at) for line in lines if line.startswith(b"id: "))
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if not self.closed.done():
-            self.closed.set_result(None)
+        versions = [int(line[4:].split(b".")[0]) for line in lines if line.startswith(b"id: ")]
+        self.arrivals.extend((version, at) for version in versions)
+        if self.stamps is not None:
+            seconds, nanoseconds = next(struct.unpack("qq", raw[:16]) for *_, raw in ancillary)
+            self.stamps.extend((version, seconds + nanoseconds / 1e9) for version in versions)
 
 
 async def follow(
-    base: str, game_id: str, until: float, arrivals: list[tuple[int, float]], token: str | None = None
+    base: str,
+    game_id: str,
+    until: float,
+    arrivals: Arrivals,
+    token: str | None = None,
+    stamps: Arrivals | None = None,
 ) -> bool:
-    """Read one stream (anonymous, or a seat's with its ``token``) until ``until`` (monotonic) or its end. Answers
-    whether it lasted until ``until``."""
+    """Read one stream (anonymous, or a seat's with its ``token``) until ``until`` (monotonic) or its end, noting
+    its events' arrivals (and the kernel's ``stamps`` of them, if given). Answers whether it lasted until
+    ``until``."""
     host, port = base.removeprefix("http://").split(":")
     loop = asyncio.get_running_loop()
     path = f"/v1/games/{game_id}/events" + ("" if token is None else f"?token={token}")
-    transport, follower = await loop.create_connection(lambda: Follower(path, host, arrivals), host, int(port))
-    try:
-        await asyncio.wait_for(asyncio.shield(follower.closed), max(0.0, until - time.monotonic()))
-        return False
-    except (TimeoutError, asyncio.CancelledError):
-        return True
-    finally:
-        transport.close()
+    with socket.socket() as sock:
+        sock.setblocking(False)
+        sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+        await loop.sock_connect(sock, (host, int(port)))
+        await loop.sock_sendall(sock, f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+        follower = Follower(sock, arrivals, stamps)
+        loop.add_reader(sock.fileno(), follower.readable)
+        try:
+            await asyncio.wait_for(asyncio.shield(follower.closed), max(0.0, until - time.monotonic()))
+            return False
+        except (TimeoutError, asyncio.CancelledError):
+            return True
+        finally:
+            loop.remove_reader(sock.fileno())
 
 
 @dataclass

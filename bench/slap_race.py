@@ -28,7 +28,12 @@ stream had a version before the last of the seat's streams: of any process, and 
 wait until every seat stream, in either process, wrote a version, ``TG_SEATS_FIRST_MS`` at most: a figure above
 zero counts the versions where that time ran out, or whose events this client read from its sockets in another
 order than the servers wrote them; each row also counts the servers' spectator waits by what ended them, the
-seats' word or the time: ``tg_spectator_waits_total``).
+seats' word or the time: ``tg_spectator_waits_total``). The same rows then give those figures as the servers wrote
+the events: by the kernel's receive time of each event's bytes (``SO_TIMESTAMPNS``; on loopback, the time of the
+server's write), over the K streams of the seat and the spectators' (the client's own stream, read by another
+client library, has no such time). The difference between the two is this one client process, reading every
+socket and the client's answers, getting round to each read: a device per seat does not pay it. The baseline row
+(no spectators) gives the seat's figures too: the floor of two processes writing one change.
 
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/slap_race.py --delays 200 300 350 400 450 \\
         --games 6 --flips 300 --spectators 100 --seat-streams 3
@@ -159,6 +164,9 @@ class Row:
     crowd_first: list[bool] = field(default_factory=list)  # per version: a spectator had it before the last seat
     crowd_first_here: list[bool] = field(default_factory=list)  # the same within each process
     waits: Counter[str] = field(default_factory=Counter)  # the servers' spectator waits, by what ended them
+    seat_spread_sent: list[float] = field(default_factory=list)  # by the kernel's receive times (the crowd's only)
+    crowd_spread_sent: list[float] = field(default_factory=list)
+    crowd_first_sent: list[bool] = field(default_factory=list)
 
     def print(self) -> None:
         races = sum(self.won.values())
@@ -173,15 +181,23 @@ class Row:
             f"({len(self.lateness):>4})  {percentile(self.view_delays, 0.5):4.1f} / "
             f"{percentile(self.view_delays, 0.99):5.1f}  {self.flips:>5}  {os.getloadavg()[0]:4.1f}  {answers}"
         )
-        if self.crowd_first:
+        if self.seat_spread:
             print(
                 f"{'':>22} one version's arrival, p50 / p99 ms: across the seat's streams "
                 f"{percentile(self.seat_spread, 0.5):.1f} / {percentile(self.seat_spread, 0.99):.1f}, across the "
                 f"spectators' {percentile(self.crowd_spread, 0.5):.1f} / {percentile(self.crowd_spread, 0.99):.1f} "
                 f"({len(self.crowd_spread)} versions); a spectator before the last seat stream: "
-                f"{sum(self.crowd_first) / len(self.crowd_first):.1%}, of the same process "
+                f"{sum(self.crowd_first) / max(1, len(self.crowd_first)):.1%}, of the same process "
                 f"{sum(self.crowd_first_here) / max(1, len(self.crowd_first_here)):.1%}; the servers' waits of "
                 f"spectators ended by the seats' word {self.waits['seats']}, by the time {self.waits['timeout']}"
+            )
+            print(
+                f"{'':>22} as the servers wrote them (the kernel's receive times; the seat's streams other than the "
+                f"client's): across the seat's streams {percentile(self.seat_spread_sent, 0.5):.1f} / "
+                f"{percentile(self.seat_spread_sent, 0.99):.1f} ({len(self.seat_spread_sent)} versions), across the "
+                f"spectators' {percentile(self.crowd_spread_sent, 0.5):.1f} / "
+                f"{percentile(self.crowd_spread_sent, 0.99):.1f}; a spectator before the last seat stream: "
+                f"{sum(self.crowd_first_sent) / max(1, len(self.crowd_first_sent)):.1%}"
             )
 
 
@@ -189,11 +205,13 @@ class Row:
 class Round:
     """Games played at once, each (its id, its client); ``ready``: when every crowd stream on them had its first
     view (epoch; 0 without a crowd); ``streams``: per game and process (``None``: all), the arrivals of its seat's
-    streams (the client's, on the first process, and the crowd's) and of its spectators'."""
+    streams (the client's, on the first process, and the crowd's) and of its spectators'; ``sent``: per game, the
+    kernel's receive times of the crowd's seat streams and of its spectators'."""
 
     games: list[tuple[str, Racer]]
     ready: float
     streams: list[dict[int | None, tuple[Streams, Streams]]]
+    sent: list[tuple[Streams, Streams]]
 
 
 def play_round(
@@ -222,7 +240,12 @@ def play_round(
         }
         for (game_id, _), racer in zip(games, racers, strict=True)
     ]
-    return Round([(game_id, racer) for (game_id, _), racer in zip(games, racers, strict=True)], crowd.ready(), streams)
+    sent = [
+        (crowd.of(game_id, True, None, crowd.stamps), crowd.of(game_id, False, None, crowd.stamps))
+        for game_id, _ in games
+    ]
+    played = [(game_id, racer) for (game_id, _), racer in zip(games, racers, strict=True)]
+    return Round(played, crowd.ready(), streams, sent)
 
 
 def run(
@@ -242,7 +265,7 @@ def run(
     ready = {game_id: done.ready for done in played for game_id, _ in done.games}
     received = [(game_id, racer.received) for game_id, racer in games]
     row.lateness, row.view_delays = steady_moves(reports, lambda game_id: ready.get(game_id, 0.0), received)
-    if seat_streams and spectators:
+    if seat_streams:
         for done in played:
             for servers_streams in done.streams:
                 seats, crowd = servers_streams.pop(None)
@@ -251,6 +274,10 @@ def run(
                 row.crowd_first += spectator_first(seats, crowd, done.ready)
                 for seats, crowd in servers_streams.values():
                     row.crowd_first_here += spectator_first(seats, crowd, done.ready)
+            for seats, crowd in done.sent:
+                row.seat_spread_sent += spreads(seats, done.ready)
+                row.crowd_spread_sent += spreads(crowd, done.ready)
+                row.crowd_first_sent += spectator_first(seats, crowd, done.ready)
     return row
 
 
@@ -282,19 +309,20 @@ def spectator_first(
 
 class Crowd:
     """``streams`` anonymous streams and ``seat_streams`` of seat 0 on each game (id, seat 0's token), spread over
-    ``bases``, read in a thread of their own until ``stop``; ``arrivals``: (version, epoch) of each stream's
-    events."""
+    ``bases``, read in a thread of their own until ``stop``; ``arrivals``: (version, epoch) of each stream's events,
+    as this process read them; ``stamps``: the same as the kernel received them."""
 
     def __init__(self, bases: list[str], games: list[tuple[str, str]], streams: int, seat_streams: int) -> None:
         self.loop = asyncio.new_event_loop()
         endless = time.monotonic() + 24 * 3600
-        places = [(game, None) for game, _ in games for _ in range(streams)]
+        places: list[tuple[str, str | None]] = [(game, None) for game, _ in games for _ in range(streams)]
         places += [(game, token) for game, token in games for _ in range(seat_streams)]
         self.places = [(game, token, n % len(bases)) for n, (game, token) in enumerate(places)]
         self.arrivals: Streams = [[] for _ in self.places]
+        self.stamps: Streams = [[] for _ in self.places]
         reads = [
-            spectate(bases[server], game, endless, seen, token)
-            for (game, token, server), seen in zip(self.places, self.arrivals, strict=True)
+            spectate(bases[server], game, endless, seen, token, sent)
+            for (game, token, server), seen, sent in zip(self.places, self.arrivals, self.stamps, strict=True)
         ]
 
         async def every() -> None:
@@ -308,9 +336,10 @@ class Crowd:
         with contextlib.suppress(asyncio.CancelledError):
             self.loop.run_until_complete(self.task)
 
-    def of(self, game_id: str, seat: bool, server: int | None) -> Streams:
-        """The arrivals of the game's seat streams, or of its spectators', on one process (``None``: on any)."""
-        places = zip(self.places, self.arrivals, strict=True)
+    def of(self, game_id: str, seat: bool, server: int | None, times: Streams | None = None) -> Streams:
+        """The arrivals of the game's seat streams, or of its spectators', on one process (``None``: on any); or
+        their kernel ``stamps``."""
+        places = zip(self.places, self.arrivals if times is None else times, strict=True)
         return [
             seen
             for (game, token, on), seen in places

@@ -156,9 +156,9 @@ class Follower:
         self._pending = lines.pop()
         versions = [int(line[4:].split(b".")[0]) for line in lines if line.startswith(b"id: ")]
         self.arrivals.extend((version, at) for version in versions)
-        if self.stamps is not None:
-            seconds, nanoseconds = next(struct.unpack("qq", raw[:16]) for *_, raw in ancillary)
-            self.stamps.extend((version, seconds + nanoseconds / 1e9) for version in versions)
+        stamp = next((struct.unpack("qq", raw[:16]) for *_, raw in ancillary), None)
+        if self.stamps is not None and stamp is not None:  # none: those versions count in no figure "as written"
+            self.stamps.extend((version, stamp[0] + stamp[1] / 1e9) for version in versions)
 
 
 async def follow(

@@ -17,8 +17,9 @@ holds the crowd no longer than that. Across processes:
 - each process that holds seat streams of a game keeps an entry in the game's registry (``seat_streams_key``, a
   hash on the game's slot: its process id and until when the entry holds, epoch seconds); it writes it when its
   first seat stream of the game opens, renews every entry it holds every ``RENEW_SECONDS`` (from the listener's
-  loop, whatever the streams' keep-alive period), and deletes it when its last one closes; the key expires soon
-  after its last renewal, so a process that died drops out;
+  loop, whatever the streams' keep-alive period), and deletes it when its last one closes (one such write at a
+  time, each writing what the process holds as it writes: a release racing a new seat stream leaves the entry);
+  the key expires soon after its last renewal, so a process that died drops out;
 - once its own seat streams wrote a version, such a process says so on ``SEATS_WROTE`` (``<process> <version>
   <game key>``: one message per change per process holding seat streams);
 - a process with spectators of the game reads the registry after its read of a change, while its own seats'
@@ -158,6 +159,7 @@ class Hub:
         self._games: dict[bytes, _Game] = {}
         self._lock = threading.Lock()
         self._written = threading.Condition(self._lock)  # a seat stream wrote, or another process said its did
+        self._registry = threading.Lock()  # one registry write at a time (``_sync_registry``)
         self._subscribed = threading.Event()
         self._listener: threading.Thread | None = None
         self._renew_at = 0.0
@@ -181,17 +183,32 @@ class Hub:
             if game is None or game.held:
                 return
             game.held = True
-        self._hold([watch.game_id])
+        self._sync_registry([watch.game_id])
 
-    def _hold(self, game_ids: list[str]) -> None:
-        """Write (or renew) this process's entry in the registry of each game of ``game_ids``: one round trip."""
-        until = time.time() + HOLD_SECONDS
-        pipe = self._client.pipeline(transaction=False)
-        for game_id in game_ids:
-            key = seat_streams_key(game_id)
-            pipe.hset(key, self.process, f"{until:.3f}")
-            pipe.expire(key, HOLD_SECONDS + RENEW_SECONDS)
-        pipe.execute()
+    def _sync_registry(self, game_ids: list[str]) -> None:
+        """Make this process's entry in the registry of each game of ``game_ids`` say what it holds as it writes:
+        written (or renewed) where it holds seat streams of the game, deleted where it no longer does; one round
+        trip. One such write at a time, each reading what is held once it may write: when a stream's release and
+        another's hold (or a renewal) of one game race, the last write follows the last change, whichever order
+        they began in (else a late deletion could unlist a process that holds seat streams, or a late renewal list
+        one that no longer does)."""
+        with self._registry:
+            with self._lock:
+                held = [game_id for game_id in game_ids if self._holds(game_id)]
+            until = time.time() + HOLD_SECONDS
+            pipe = self._client.pipeline(transaction=False)
+            for game_id in game_ids:
+                key = seat_streams_key(game_id)
+                if game_id in held:
+                    pipe.hset(key, self.process, f"{until:.3f}")
+                    pipe.expire(key, HOLD_SECONDS + RENEW_SECONDS)
+                else:
+                    pipe.hdel(key, self.process)
+            pipe.execute()
+
+    def _holds(self, game_id: str) -> bool:
+        game = self._games.get(game_key(game_id).encode())
+        return game is not None and game.held
 
     def _renew(self) -> None:
         """Every ``RENEW_SECONDS``, renew the registry entries of the games whose seat streams this process holds
@@ -204,7 +221,7 @@ class Hub:
             held = [game.game_id for game in self._games.values() if game.held]
         try:
             if held:
-                self._hold(held)
+                self._sync_registry(held)
         except STORE_FAILURES as error:
             log.debug("seat-stream registry not renewed: %s", type(error).__name__)
 
@@ -223,7 +240,7 @@ class Hub:
                 game.held = False
         if released:
             try:
-                self._client.hdel(seat_streams_key(watch.game_id), self.process)
+                self._sync_registry([watch.game_id])
             except STORE_FAILURES as error:  # the entry expires at its time
                 log.debug("seat-stream registry entry not deleted: %s", type(error).__name__)
 

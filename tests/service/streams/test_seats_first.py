@@ -6,8 +6,10 @@ Cluster). The game is a record whose version the test moves on, announced on ``C
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 import redis
@@ -122,3 +124,63 @@ def test_a_process_is_listed_while_it_holds_a_seat_stream_of_the_game(connect: C
     seats[1].close()
     assert client.hgetall(key) == {}
     spectator.close()
+
+
+class SlowDeletes:
+    """A client (the real one) whose deletions, sent alone or in a pipeline, wait until ``go`` is set: a stream's
+    release then reaches Redis after whatever the hub does meanwhile."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self._client = client
+        self.deleting = threading.Event()
+        self.go = threading.Event()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._client, name)
+
+    def _wait(self) -> None:
+        self.deleting.set()
+        assert self.go.wait(10)
+
+    def hdel(self, *args: Any) -> Any:
+        self._wait()
+        return self._client.hdel(*args)
+
+    def pipeline(self, *args: Any, **options: Any) -> Any:
+        pipe = self._client.pipeline(*args, **options)
+        send = pipe.execute
+
+        def execute() -> Any:
+            if any(command[0][0] == "HDEL" for command in pipe.command_stack):
+                self._wait()
+            return send()
+
+        pipe.execute = execute  # type: ignore[method-assign,assignment]
+        return pipe
+
+
+def test_a_seat_stream_opened_as_the_last_one_closes_keeps_the_process_listed(
+    connect: Callable[[], redis.Redis],
+) -> None:
+    """A player's device reconnects: its old stream, the process's only seat stream of the game, closes, and while
+    that release is on its way to Redis the new one opens. The process stays listed (the release landing last
+    would unlist it until its next renewal, 15 s, and the spectators of other processes would not wait for it)."""
+    client = connect()
+    game = Game(client)
+    slow = SlowDeletes(connect())
+    hub = Hub(slow, game.read)  # type: ignore[arg-type]
+    old = hub.watch(game.id)
+    old.seated()
+    closing = threading.Thread(target=old.close)
+    closing.start()
+    assert slow.deleting.wait(10)  # the release is on its way
+    new = hub.watch(game.id)
+    opening = threading.Thread(target=new.seated)
+    opening.start()
+    opening.join(0.5)  # room for the new stream's entry to land first, if nothing orders the two
+    slow.go.set()
+    closing.join(10)
+    opening.join(10)
+    assert list(client.hgetall(seat_streams_key(game.id))) == [hub.process.encode()]
+    new.close()
+    assert client.hgetall(seat_streams_key(game.id)) == {}

@@ -156,8 +156,10 @@ class Follower:
         self._pending = lines.pop()
         versions = [int(line[4:].split(b".")[0]) for line in lines if line.startswith(b"id: ")]
         self.arrivals.extend((version, at) for version in versions)
+        if self.stamps is None or not versions:
+            return
         stamp = next((struct.unpack("qq", raw[:16]) for *_, raw in ancillary), None)
-        if self.stamps is not None and stamp is not None:  # none: those versions count in no figure "as written"
+        if stamp is not None:  # none: those versions count in no figure "as written"
             self.stamps.extend((version, stamp[0] + stamp[1] / 1e9) for version in versions)
 
 
@@ -177,7 +179,8 @@ async def follow(
     path = f"/v1/games/{game_id}/events" + ("" if token is None else f"?token={token}")
     with socket.socket() as sock:
         sock.setblocking(False)
-        sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+        if stamps is not None:
+            sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
         await loop.sock_connect(sock, (host, int(port)))
         await loop.sock_sendall(sock, f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
         follower = Follower(sock, arrivals, stamps)

@@ -60,8 +60,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 
+from clock_crowd import Arrivals, percentile, received, servers, spreads, steady_moves  # noqa: E402
 from clock_crowd import follow as spectate  # noqa: E402
-from clock_crowd import percentile, received, servers, spreads, steady_moves  # noqa: E402
 from service_setup import call, store  # noqa: E402
 
 import thegame_core as tg  # noqa: E402
@@ -73,7 +73,7 @@ from thegame_core.simulate import wilson_interval  # noqa: E402
 
 GAME = tg.get_game("bataille-corse")
 #: Streams' arrivals: per stream, (version, epoch) of each event.
-Streams = list[list[tuple[int, float]]]
+Streams = list[Arrivals]
 CLIENT, BOT = 0, 1
 
 
@@ -150,6 +150,11 @@ def winners(base: str, game_id: str, races: set[int]) -> Counter[str]:
     return Counter(names[valid.get(version)] for version in races)
 
 
+def share_of(flags: list[bool]) -> float:
+    """The share of ``flags`` that are set (0 of none)."""
+    return sum(flags) / max(1, len(flags))
+
+
 @dataclass
 class Row:
     label: str
@@ -187,8 +192,8 @@ class Row:
                 f"{percentile(self.seat_spread, 0.5):.1f} / {percentile(self.seat_spread, 0.99):.1f}, across the "
                 f"spectators' {percentile(self.crowd_spread, 0.5):.1f} / {percentile(self.crowd_spread, 0.99):.1f} "
                 f"({len(self.crowd_spread)} versions); a spectator before the last seat stream: "
-                f"{sum(self.crowd_first) / max(1, len(self.crowd_first)):.1%}, of the same process "
-                f"{sum(self.crowd_first_here) / max(1, len(self.crowd_first_here)):.1%}; the servers' waits of "
+                f"{share_of(self.crowd_first):.1%}, of the same process "
+                f"{share_of(self.crowd_first_here):.1%}; the servers' waits of "
                 f"spectators ended by the seats' word {self.waits['seats']}, by the time {self.waits['timeout']}"
             )
             print(
@@ -197,7 +202,7 @@ class Row:
                 f"{percentile(self.seat_spread_sent, 0.99):.1f} ({len(self.seat_spread_sent)} versions), across the "
                 f"spectators' {percentile(self.crowd_spread_sent, 0.5):.1f} / "
                 f"{percentile(self.crowd_spread_sent, 0.99):.1f}; a spectator before the last seat stream: "
-                f"{sum(self.crowd_first_sent) / max(1, len(self.crowd_first_sent)):.1%}"
+                f"{share_of(self.crowd_first_sent):.1%}"
             )
 
 
@@ -240,10 +245,7 @@ def play_round(
         }
         for (game_id, _), racer in zip(games, racers, strict=True)
     ]
-    sent = [
-        (crowd.of(game_id, True, None, crowd.stamps), crowd.of(game_id, False, None, crowd.stamps))
-        for game_id, _ in games
-    ]
+    sent = [(crowd.of(game_id, True, None, True), crowd.of(game_id, False, None, True)) for game_id, _ in games]
     played = [(game_id, racer) for (game_id, _), racer in zip(games, racers, strict=True)]
     return Round(played, crowd.ready(), streams, sent)
 
@@ -336,10 +338,10 @@ class Crowd:
         with contextlib.suppress(asyncio.CancelledError):
             self.loop.run_until_complete(self.task)
 
-    def of(self, game_id: str, seat: bool, server: int | None, times: Streams | None = None) -> Streams:
-        """The arrivals of the game's seat streams, or of its spectators', on one process (``None``: on any); or
-        their kernel ``stamps``."""
-        places = zip(self.places, self.arrivals if times is None else times, strict=True)
+    def of(self, game_id: str, seat: bool, server: int | None, stamped: bool = False) -> Streams:
+        """The arrivals of the game's seat streams, or of its spectators', on one process (``None``: on any); or,
+        ``stamped``, their kernel ``stamps``."""
+        places = zip(self.places, self.stamps if stamped else self.arrivals, strict=True)
         return [
             seen
             for (game, token, on), seen in places

@@ -194,7 +194,7 @@ class Hub:
         one that no longer does)."""
         with self._registry:
             with self._lock:
-                held = [game_id for game_id in game_ids if self._holds(game_id)]
+                held = {game_id for game_id in game_ids if self._holds(game_id)}
             until = time.time() + HOLD_SECONDS
             pipe = self._client.pipeline(transaction=False)
             for game_id in game_ids:

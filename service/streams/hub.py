@@ -88,7 +88,8 @@ Reader = Callable[[str], tuple[GameRecord, float | None]]
 class Watch:
     """One stream's registration with its process's ``Hub``: ``woken`` is set when the hub has a newer read of its
     game (``take`` it) or when the stream should look again for itself (nothing to take). ``seat``: a seat's stream
-    (``seated`` once its reader is known), served before the spectators; ``written``: the last version it wrote."""
+    (``seated`` once its reader is known), served before the spectators; ``written``: the last version it wrote
+    (kept for a seat's: no one waits for a spectator's)."""
 
     def __init__(self, hub: Hub, game_id: str) -> None:
         self.game_id = game_id
@@ -126,8 +127,10 @@ class Watch:
         self._hub._changed(self.key)
 
     def wrote(self, version: int) -> None:
-        """Its stream wrote its reader's views up to ``version``: the spectators held for it go on."""
-        self._hub._wrote(self, version)
+        """Its stream wrote its reader's views up to ``version``: if it is a seat's, the spectators held for it go on
+        (nobody waits for a spectator's: its write takes no lock and wakes no one, as it comes once per spectator)."""
+        if self.seat:
+            self._hub._wrote(self, version)
 
     def close(self) -> None:
         self._hub._forget(self)

@@ -80,7 +80,10 @@ class Reader:
     player: str | None = None
 
     def still_reads(self, record: GameRecord) -> bool:
-        """Whether the token still names the same seat (a seat left and taken by someone else does not)."""
+        """Whether the token still names the same seat (a seat left and taken by someone else does not); a reader
+        with neither a token nor a player key reads the public view whoever holds the seats."""
+        if self.digest is None and self.player is None:
+            return True
         try:
             caller = tokens.identify(self.digest, record.host, record.seat_tokens(), self.player, record.seat_players())
             return caller.seat == self.seat
@@ -133,26 +136,30 @@ def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.AnySt
 
 
 class PublicEvents:
-    """The public view's event of each recent version of each game, rendered once per process and sent to every
-    spectator's stream (a version's public view is the same for all of them; only ``seconds_left`` moves with time,
-    and a client counts down from ``deadline``). Rendering it once per stream cost its process a view per spectator
-    per change; the oldest entries go past ``capacity``."""
+    """The public view's events of each recent change of each game, rendered once per process and sent to every
+    spectator's stream that is as far behind (a version's public view is the same for all of them; only
+    ``seconds_left`` moves with time, and a client counts down from ``deadline``). Rendering them once per stream
+    cost its process the views per spectator per change, and rebuilding the past versions of a change that made
+    several (a move and what the referee applied after it) replayed the game's history per spectator; the oldest
+    entries go past ``capacity``."""
 
     def __init__(self, capacity: int = 512) -> None:
         self.capacity = capacity
-        self._events: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._events: OrderedDict[tuple[str, str, int | None], list[bytes]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def event(self, key: tuple[str, str], render: Callable[[], bytes]) -> bytes:
+    def events(self, key: tuple[str, str, int | None], render: Callable[[], Iterator[bytes]]) -> list[bytes]:
+        """The events of ``key`` (the game, the tag of its current version, the version the reader had): those
+        rendered before, else ``render``'s, kept."""
         with self._lock:
-            event = self._events.get(key)
-        if event is None:
-            event = render()
+            events = self._events.get(key)
+        if events is None:
+            events = list(render())
             with self._lock:
-                self._events[key] = event
+                self._events[key] = events
                 while len(self._events) > self.capacity:
                     self._events.popitem(last=False)
-        return event
+        return events
 
 
 #: One per process.
@@ -174,14 +181,14 @@ def views_since(
     if after is not None and after >= record.version:
         return
     viewer = Viewer(reader.seat, reader.token, now)
-    for version, state in states_since(record, record.version - 1 if after is None else after):
-        tag = record.tag(version)
 
-        def render(version: int = version, state: tg.AnyState | None = state, tag: str = tag) -> bytes:
+    def render() -> Iterator[bytes]:
+        for version, state in states_since(record, record.version - 1 if after is None else after):
             view = game_view(reader.game_id, record, viewer, state, version, ratings)
-            return sse_event(tag, version, view)
+            yield sse_event(record.tag(version), version, view)
 
-        event = render() if reader.seat is not None else PUBLIC_EVENTS.event((reader.game_id, tag), render)
+    key = reader.game_id, record.tag(record.version), after
+    for event in render() if reader.seat is not None else PUBLIC_EVENTS.events(key, render):
         metrics.get().events_sent.inc()
         yield event
 

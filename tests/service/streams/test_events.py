@@ -255,6 +255,30 @@ def test_a_reader_far_behind_gets_the_current_view_only(http: FlaskClient) -> No
     assert len(events) == BACKLOG - 1
 
 
+def test_spectators_as_far_behind_share_their_events_and_others_get_their_own(http: FlaskClient) -> None:
+    """The process renders a change's public events once for the spectators that had the same version before it:
+    a spectator that resumes from further back, or with no version, still gets its own events (one per version it
+    missed, or the current view), and the public view at each version."""
+    table = Table(http, "the-game", 1, bots={})
+    table.start()
+    for _ in range(3):
+        table.act()
+    version = table.view()["version"]
+    behind: dict[int | None, list[list[int]]] = {1: [], 3: [], None: []}  # versions behind: the events' versions
+    for missed in behind:
+        headers = {} if missed is None else {"Last-Event-ID": str(version - missed)}
+        for _ in range(2):  # the second such spectator gets what the first had rendered
+            events = table.reader(None, **headers).until(version)
+            assert events[-1].data == {"version": version, "view": table.view()}
+            assert all(shows(event.view, table.core_state(event.data["version"]).public_view()) for event in events)
+            behind[missed].append([event.data["version"] for event in events])
+    assert behind == {
+        1: [[version]] * 2,
+        3: [[version - 2, version - 1, version]] * 2,
+        None: [[version]] * 2,
+    }
+
+
 def test_the_token_may_come_in_the_query_for_eventsource(http: FlaskClient) -> None:
     table = Table(http, "the-game", 2, bots={})
     table.start()

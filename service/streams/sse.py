@@ -141,11 +141,12 @@ class PublicEvents:
     ``seconds_left`` moves with time, and a client counts down from ``deadline``). Rendering them once per stream
     cost its process the views per spectator per change, and rebuilding the past versions of a change that made
     several (a move and what the referee applied after it) replayed the game's history per spectator; the oldest
-    entries go past ``capacity``."""
+    entries go once they hold more than ``capacity`` events in all (a reader far behind gets up to ``BACKLOG``)."""
 
     def __init__(self, capacity: int = 512) -> None:
         self.capacity = capacity
         self._events: OrderedDict[tuple[str, str, int | None], list[bytes]] = OrderedDict()
+        self._held = 0  # events in all
         self._lock = threading.Lock()
 
     def events(self, key: tuple[str, str, int | None], render: Callable[[], Iterator[bytes]]) -> list[bytes]:
@@ -156,9 +157,11 @@ class PublicEvents:
         if events is None:
             events = list(render())
             with self._lock:
-                self._events[key] = events
-                while len(self._events) > self.capacity:
-                    self._events.popitem(last=False)
+                if key not in self._events:
+                    self._events[key] = events
+                    self._held += len(events)
+                while self._held > self.capacity:
+                    self._held -= len(self._events.popitem(last=False)[1])
         return events
 
 

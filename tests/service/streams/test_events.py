@@ -12,7 +12,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ from service.records.game_record import GameRecord, Seat
 from service.storage.store import CHANGES, GameStore, game_key
 from service.streams import hub as hub_module
 from service.streams.hub import Hub, Read, Watch
-from service.streams.sse import BACKLOG, RETRY_MS, Reader, read_game, states_since
+from service.streams.sse import BACKLOG, RETRY_MS, PublicEvents, Reader, read_game, states_since
 
 WAKE_SECONDS = 30  # the keep-alive period in these tests: a stream that missed its wake-up would hang this long
 
@@ -277,6 +277,27 @@ def test_spectators_as_far_behind_share_their_events_and_others_get_their_own(ht
         3: [[version - 2, version - 1, version]] * 2,
         None: [[version]] * 2,
     }
+
+
+def test_the_public_events_kept_hold_at_most_their_capacity_in_events() -> None:
+    """Entries are kept by change and by where the reader was, and the oldest go once more than ``capacity`` events
+    are held in all: a crowd resuming from far back (up to ``BACKLOG`` events each) cannot grow the process."""
+    kept, rendered = PublicEvents(capacity=5), []
+
+    def events(key: str, count: int) -> list[bytes]:
+        def render() -> Iterator[bytes]:
+            rendered.append(key)
+            return iter([key.encode()] * count)
+
+        return kept.events(("game", key, None), render)
+
+    assert events("a", 3) == [b"a"] * 3
+    assert events("a", 3) == [b"a"] * 3 and events("b", 2) == [b"b"] * 2  # 5 events in all: both kept
+    assert events("a", 3) == [b"a"] * 3 and rendered == ["a", "b"]
+    events("c", 4)  # 9: "a" goes, then "b"
+    events("b", 2)  # rendered again; 6: "c" goes
+    events("b", 2)
+    assert rendered == ["a", "b", "c", "b"]
 
 
 def test_the_token_may_come_in_the_query_for_eventsource(http: FlaskClient) -> None:

@@ -23,7 +23,7 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,8 +190,11 @@ def views_since(
             view = game_view(reader.game_id, record, viewer, state, version, ratings)
             yield sse_event(record.tag(version), version, view)
 
-    key = reader.game_id, record.tag(record.version), after
-    for event in render() if reader.seat is not None else PUBLIC_EVENTS.events(key, render):
+    if reader.seat is None:
+        events: Iterable[bytes] = PUBLIC_EVENTS.events((reader.game_id, record.tag(record.version), after), render)
+    else:
+        events = render()
+    for event in events:
         metrics.get().events_sent.inc()
         yield event
 

@@ -50,7 +50,13 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
         )
         self.open_streams = Gauge("tg_open_streams", "Event streams open now", multiprocess_mode="livesum")
-        self.events_sent = Counter("tg_stream_events", "Views sent on event streams")
+        sent = Counter(
+            "tg_stream_events",
+            "Views sent on event streams, by who wrote them: the stream, or its process's fan-out to a waiting"
+            " spectator's connection (fan_out)",
+            ["written_by"],
+        )
+        self.events_sent = {writer: sent.labels(writer) for writer in ("stream", "fan_out")}
         self.spectator_waits = Counter(
             "tg_spectator_waits",
             "Changes a process's spectators' streams waited for the game's seat streams (of every process) to write,"

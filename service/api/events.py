@@ -12,7 +12,7 @@ from flask_smorest import Blueprint
 
 from ..errors import ApiError
 from ..http.reading import bearer_digest
-from ..http.sockets import bound_writes
+from ..http.sockets import bound_writes, direct_socket
 from ..limits.streams import Slot
 from ..players import keys
 from ..streams.sse import Reader, more_to_come, parse_tag, resumes_after, stream
@@ -95,7 +95,7 @@ class Events(MethodView):
             watch.close()
             raise
         reader = Reader(game_id, seat_token(parts), digest, viewer.seat, parts.player)
-        body = stream(service, watch, reader, record, seen)
+        body = stream(service, watch, reader, record, seen, direct_socket(request.environ))
         response = Response(body if slot is None else slot.holding(body), mimetype="text/event-stream")
         response.headers["X-Accel-Buffering"] = "no"  # a proxy such as nginx passes each event on at once
         response.call_on_close(watch.close)

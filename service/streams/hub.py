@@ -4,7 +4,9 @@ The store's compare-and-set script publishes a game's key on ``CHANGES`` in the 
 (``service/storage/store.py``). A ``Hub`` subscribes once per process, on the first stream opened in it. When a
 watched game changes, the hub reads it once (one ``HMGET``, as a GET does) and hands that read to every stream of
 the game in the process, which then renders its own reader's views (``service/streams/sse.py``): one read per
-process per change, however many watch, and a woken stream has nothing left to wait for. A message carries no view,
+process per change, however many watch, and a woken stream has nothing left to wait for (a stream that waits
+``parked`` is not even woken for a read its writer takes: under gunicorn, a spectator's stream of a game being
+played, whose public events the fan-out then writes straight to its connection). A message carries no view,
 so nothing a reader may not see travels on the channel, and a stream that missed messages (the subscription was
 lost and renewed) catches up: every watched game is read again when the subscription is (re)made.
 
@@ -40,7 +42,8 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -100,6 +103,8 @@ class Watch:
         self.closed = False
         self._news: Read | None = None
         self._hub = hub
+        self._direct: Callable[[Read], bool] | None = None
+        self._parking = threading.Lock()
 
     def seated(self) -> None:
         """The stream is a seat's: the spectators of every process wait for it (raises if Redis fails)."""
@@ -108,7 +113,11 @@ class Watch:
 
     def deliver(self, read: Read) -> None:
         """Hand the stream ``read``, unless it already holds a newer one (two reads of one game may end out of
-        order)."""
+        order), or unless the stream waits ``parked`` and its writer took it."""
+        if self._direct is not None:
+            with self._parking:
+                if self._direct is not None and self._direct(read):
+                    return
         held = self._news
         if held is None or held.record is None or read.record is None or read.record.version >= held.record.version:
             self._news = read
@@ -125,6 +134,19 @@ class Watch:
         """Ask the hub to read the game again for all its streams (``woken`` when the read comes): streams woken by
         one change time out together when nothing changes, and then share one read as they share a change's."""
         self._hub._changed(self.key)
+
+    @contextmanager
+    def parked(self, direct: Callable[[Read], bool]) -> Iterator[None]:
+        """While the stream waits in this block, each read goes first to ``direct``, which writes it to the reader
+        at once (``True``) or leaves it to the stream (``False``: it is woken as when not parked). A read is never
+        handed to ``direct`` once the block is left."""
+        with self._parking:
+            self._direct = direct
+        try:
+            yield
+        finally:
+            with self._parking:
+                self._direct = None
 
     def wrote(self, version: int) -> None:
         """Its stream wrote its reader's views up to ``version``: if it is a seat's, the spectators held for it go on

@@ -13,17 +13,19 @@ carries the rematch, or at the end of that wait, and quietly when the game is go
 reader's token no longer holds that seat, or when the store fails (the client reconnects with ``Last-Event-ID``).
 
 Nothing is queued per stream: the next view is computed only once the previous one has been written, so a slow
-reader costs its socket's buffer and one view, never a backlog in the server.
+reader costs its socket's buffer and one view, never a backlog in the server. Under gunicorn, a spectator's stream
+waits ``Parked``: its process's fan-out writes the changes of a game being played straight to its connection.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,13 +36,14 @@ import thegame_core as tg
 from .. import json_text, metrics
 from ..clock.schedule import next_due
 from ..errors import ApiError
+from ..http.sockets import DirectSocket
 from ..play import tokens
 from ..play.presenters import Ratings, Viewer, game_view
 from ..ratings.finished import outcome_ratings
 from ..records.game_record import CorruptRecord, GameRecord
 from ..runtime import Runtime
 from ..storage.store import GameStore
-from .hub import REFRESH_SECONDS, Watch
+from .hub import REFRESH_SECONDS, Read, Watch
 
 log = logging.getLogger(__name__)
 
@@ -191,30 +194,100 @@ def views_since(
             yield sse_event(record.tag(version), version, view)
 
     if reader.seat is None:
-        events: Iterable[bytes] = PUBLIC_EVENTS.events((reader.game_id, record.tag(record.version), after), render)
+        yield from PUBLIC_EVENTS.events((reader.game_id, record.tag(record.version), after), render)
     else:
-        events = render()
-    for event in events:
-        metrics.get().events_sent.inc()
-        yield event
+        yield from render()
+
+
+class Parked:
+    """A spectator's stream while it waits, under a server whose connection can be written around the response
+    (``DirectSocket``): its process's fan-out writes each change of a game being played straight to the reader's
+    socket (``Watch.parked``), the public events rendered once for all (``PUBLIC_EVENTS``), without waking the
+    stream. Waking a stream per spectator per change cost two greenlet switches, a timer and a pass through the
+    server's response, several times the write itself (docs/benchmarks.md, "Issue 31, sixth pass"). Anything else
+    (a lobby, a game's end and its ratings, a lost write, a read that failed, a socket that would make the write
+    wait) is left to the stream, woken as before; what a write left half done, the stream sends first."""
+
+    def __init__(self, runtime: Runtime, reader: Reader, socket: DirectSocket) -> None:
+        self.runtime = runtime
+        self.reader = reader
+        self.socket = socket
+        self.record: GameRecord | None = None
+        self.due: float | None = None
+        self.seen: Seen | None = None
+        self.rest = b""  # framed bytes a write left unsent
+
+    def hold(self, record: GameRecord, due: float | None) -> None:
+        """The stream sent ``record``'s events last (``due``: its next event's time)."""
+        self.record, self.due, self.seen = record, due, (record.version, record.nonce_at(record.version))
+
+    def held(self) -> tuple[GameRecord, float | None, Seen]:
+        """The last read written to the reader (held, or written parked), its next event's time and its tag."""
+        assert self.record is not None and self.seen is not None, "hold() comes first"
+        return self.record, self.due, self.seen
+
+    def wait(self, watch: Watch, timeout: float) -> bool:
+        """Wait parked until ``watch`` is woken (``True``) or ``timeout`` seconds pass; what was written meanwhile is
+        then ``held``. Raises ``OSError`` when the connection fails."""
+        with watch.parked(self.write):
+            woken = watch.woken.wait(timeout)
+        rest, self.rest = self.rest, b""
+        if rest:
+            self.socket.send_all(rest)
+        return woken
+
+    def write(self, read: Read) -> bool:
+        """Write ``read``'s new public events now (``True``: done, or nothing new); ``False``: leave it to the
+        stream."""
+        record = read.record
+        if record is None or record.status != "playing" or self.rest:
+            return False
+        after = resumes_after(record, self.seen)
+        if after is None or after >= record.version:
+            return after is not None  # nothing new, or a read that does not follow what was sent
+        try:
+            self.runtime.runner.due(self.reader.game_id, read.due)
+            events = list(views_since(self.reader, record, after, self.runtime.now()))
+            framed = self.socket.frame(b"".join(events))
+            sent = self.socket.send_now(framed)
+        except Exception as error:  # the stream meets it again on its own path, which ends or reports it
+            log.debug("spectator of %s left to its stream: %s", self.reader.game_id, type(error).__name__)
+            return False
+        if not sent:
+            return False
+        self.record, self.due, self.seen = record, read.due, (record.version, record.nonce_at(record.version))
+        self.rest = framed[sent:]
+        metrics.get().events_sent["fan_out"].inc(len(events))
+        return not self.rest
 
 
 def stream(
-    runtime: Runtime, watch: Watch, reader: Reader, record: GameRecord | None, seen: Seen | None
+    runtime: Runtime,
+    watch: Watch,
+    reader: Reader,
+    record: GameRecord | None,
+    seen: Seen | None,
+    socket: DirectSocket | None = None,
 ) -> Generator[bytes, None, None]:
     """The events of ``reader``'s stream from ``record`` (read once ``watch`` was registered), after the version
     ``seen`` (``None``, or one the game's history no longer holds: from the current view), for at most ``lifetime``
     seconds (then the client reconnects with ``Last-Event-ID``, possibly to another process: long streams never pin
-    a reader to one server)."""
+    a reader to one server). A spectator's stream waits ``Parked`` where the server hands its ``socket``."""
+    parked = None if socket is None or reader.seat is not None else Parked(runtime, reader, socket)
     with metrics.get().open_streams.track_inprogress():
-        yield from _events(runtime, watch, reader, record, seen)
+        yield from _events(runtime, watch, reader, record, seen, parked)
 
 
 def _events(
-    runtime: Runtime, watch: Watch, reader: Reader, record: GameRecord | None, seen: Seen | None
+    runtime: Runtime,
+    watch: Watch,
+    reader: Reader,
+    record: GameRecord | None,
+    seen: Seen | None,
+    parked: Parked | None,
 ) -> Generator[bytes, None, None]:
     settings = runtime.settings
-    keep_alive, ends_at = settings.stream_keepalive, time.monotonic() + settings.stream_lifetime
+    ends_at = time.monotonic() + settings.stream_lifetime
     yield f"retry: {RETRY_MS}\n\n".encode()  # also sends the headers at once, before any event is due
     due = None if record is None else next_due(record)
     while True:
@@ -222,12 +295,22 @@ def _events(
             return
         runtime.runner.due(reader.game_id, due)
         ratings = outcome_ratings(runtime.ratings, reader.game_id, record)
-        yield from views_since(reader, record, resumes_after(record, seen), runtime.now(), ratings)
+        for event in views_since(reader, record, resumes_after(record, seen), runtime.now(), ratings):
+            metrics.get().events_sent["stream"].inc()
+            yield event
         watch.wrote(record.version)  # the server asks for more once it wrote the last event: the spectators go on
         seen = record.version, record.nonce_at(record.version)
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return
-        yield from _wait(runtime, watch, record, min(keep_alive, max(0.0, ends_at - time.monotonic())))
+        if parked is None:
+            yield from _wait(runtime, record, ends_at, watch.woken.wait)
+        else:
+            parked.hold(record, due)
+            try:
+                yield from _wait(runtime, record, ends_at, lambda timeout: parked.wait(watch, timeout))
+            except OSError:  # the end of a write it left half done failed: the reader is gone
+                return
+            record, due, seen = parked.held()
         try:  # streams only read: the hub's read (of the change that woke them, or one they asked for), or their own
             record, due = _next_read(runtime, watch, (record, due))
         except ApiError:  # the game is gone (closed, expired) or too busy: the client reconnects
@@ -262,16 +345,19 @@ def _next_read(
     return held if newer else read
 
 
-def _wait(runtime: Runtime, watch: Watch, record: GameRecord, keep_alive: float) -> Iterator[bytes]:
-    """Keep-alives until a change wakes the stream, a finished game's wait for its rematch ends, or ``RECHECK``
+def _wait(runtime: Runtime, record: GameRecord, ends_at: float, woken: Callable[[float], bool]) -> Iterator[bytes]:
+    """Keep-alives until a change wakes the stream (``woken``: waits for it, at most the seconds it is given), a
+    finished game's wait for its rematch ends, the stream's lifetime ends (``ends_at``, monotonic), or ``RECHECK``
     keep-alives passed (to notice an expired game)."""
-    due = None if record.status in LIVE else rematch_closes(record, runtime.settings.rematch_wait)
-    for _ in range(RECHECK):  # ``due`` is fixed while the stream waits
-        left = None if due is None else due - runtime.now()
-        if left is not None and left <= 0:
+    keep_alive = runtime.settings.stream_keepalive
+    closes = None if record.status in LIVE else rematch_closes(record, runtime.settings.rematch_wait)
+    for _ in range(RECHECK):  # ``closes`` is fixed while the stream waits
+        left = min(ends_at - time.monotonic(), math.inf if closes is None else closes - runtime.now())
+        if left <= 0:
             return
-        if watch.woken.wait(keep_alive if left is None else min(keep_alive, left)):
+        timeout = min(keep_alive, left)
+        if woken(timeout):
             return
-        if left is not None and left <= keep_alive:
+        if left <= keep_alive:
             return
         yield KEEP_ALIVE

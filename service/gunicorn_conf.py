@@ -242,11 +242,16 @@ def worker_exit(server: Any, worker: Any) -> None:
 
 
 def yielding_first(app: Callable[..., Any]) -> Callable[..., Any]:
-    """``app``, behind a WSGI wrapper that yields to the other ready greenlets before each request."""
+    """``app``, behind a WSGI wrapper that yields to the other ready greenlets before each request, and hands the
+    app gunicorn's response (``start_response``'s object) at ``GUNICORN_RESPONSE``: a spectator's event stream is
+    written around it (``service/http/sockets.py``)."""
     import gevent  # only in gevent workers: the service itself never needs it
+
+    from service.http.sockets import GUNICORN_RESPONSE  # in the worker, once gevent has patched the standard library
 
     def fair(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         gevent.sleep(0)
+        environ[GUNICORN_RESPONSE] = getattr(start_response, "__self__", None)
         return app(environ, start_response)
 
     return fair

@@ -36,39 +36,49 @@ def bound_writes(environ: dict[str, Any], seconds: float) -> Callable[[], None]:
     return restore
 
 
+#: Where the gevent worker's WSGI wrapper (``service/gunicorn_conf.py``) puts gunicorn's response to the request.
+GUNICORN_RESPONSE = "tg.gunicorn_response"
+
+
 class DirectSocket:
     """A gunicorn response's connection, written around the response while its app waits between two writes: the
-    bytes of a stream's events as gunicorn would have written them (a body of unknown length goes in chunks to an
-    HTTP/1.1 client, unframed to an HTTP/1.0 one), sent without waiting. Writing a spectator's events from its
-    process's fan-out this way costs a system call, not two switches to and from the stream's greenlet and a pass
-    through the server's response (``service/streams/sse.py``, ``Parked``)."""
+    bytes of a stream's events framed as gunicorn frames them (its own choice for the response: chunks to an
+    HTTP/1.1 client, nothing to an HTTP/1.0 one), sent without waiting, and counted in the bytes its access log
+    shows. Writing a spectator's events from its process's fan-out this way costs a system call, not two switches
+    to and from the stream's greenlet and a pass through the server's response (``service/streams/sse.py``,
+    ``Parked``)."""
 
-    def __init__(self, sock: Any, chunked: bool) -> None:
-        self._sock = sock
-        self._chunked = chunked
+    def __init__(self, response: Any) -> None:
+        self._response = response
 
     def frame(self, data: bytes) -> bytes:
-        """``data`` as the response's body carries it."""
-        return b"%X\r\n%s\r\n" % (len(data), data) if self._chunked else data
+        """``data`` as the response's body carries it (once its headers are sent, which decide its framing)."""
+        return b"%X\r\n%s\r\n" % (len(data), data) if self._response.chunked else data
 
     def send_now(self, framed: bytes) -> int:
         """Write what the socket's buffer takes of ``framed`` at once; how much (0: none, it would wait). Raises
         ``OSError`` when the connection failed or was closed (its descriptor then is -1)."""
         try:
-            return os.write(self._sock.fileno(), framed)
+            sent = os.write(self._response.sock.fileno(), framed)
         except BlockingIOError:
             return 0
+        self._response.sent += sent
+        return sent
 
     def send_all(self, framed: bytes) -> None:
         """Write ``framed`` in full, waiting as the response's own writes do (the connection's write timeout)."""
-        self._sock.sendall(framed)
+        self._response.sock.sendall(framed)
+        self._response.sent += len(framed)
 
 
 def direct_socket(environ: dict[str, Any]) -> DirectSocket | None:
-    """The request's connection to write around the response, under gunicorn's asynchronous workers (whose
-    sockets do not block); ``None`` elsewhere (another server, a blocking socket): the response writes alone."""
-    sock = environ.get("gunicorn.socket")
-    protocol = environ.get("SERVER_PROTOCOL")
-    if sock is None or protocol not in ("HTTP/1.0", "HTTP/1.1") or os.get_blocking(sock.fileno()):
+    """The request's connection to write around the response, under gunicorn's gevent workers (whose sockets do not
+    block); ``None`` elsewhere (another server or worker, a blocking socket, TLS, whose records only the socket's own
+    writes make): the response writes alone."""
+    response = environ.get(GUNICORN_RESPONSE)
+    if response is None:
         return None
-    return DirectSocket(sock, chunked=protocol == "HTTP/1.1")
+    sock = response.sock
+    if hasattr(sock, "cipher") or os.get_blocking(sock.fileno()):
+        return None
+    return DirectSocket(response)

@@ -116,7 +116,7 @@ class Watch:
         order), or unless the stream waits ``parked`` and its writer took it."""
         if self._direct is not None:
             with self._parking:
-                if self._direct is not None and self._direct(read):
+                if self._direct is not None and self._wrote_parked(read):
                     return
         held = self._news
         if held is None or held.record is None or read.record is None or read.record.version >= held.record.version:
@@ -134,6 +134,16 @@ class Watch:
         """Ask the hub to read the game again for all its streams (``woken`` when the read comes): streams woken by
         one change time out together when nothing changes, and then share one read as they share a change's."""
         self._hub._changed(self.key)
+
+    def _wrote_parked(self, read: Read) -> bool:
+        """Whether the parked stream's writer took ``read``; any failure of it leaves the read to the stream, which
+        meets it on its own path (and the fan-out goes on to the game's other streams)."""
+        assert self._direct is not None
+        try:
+            return self._direct(read)
+        except Exception as error:
+            log.debug("a parked stream of %s woken: its writer failed (%s)", self.game_id, type(error).__name__)
+            return False
 
     @contextmanager
     def parked(self, direct: Callable[[Read], bool]) -> Iterator[None]:

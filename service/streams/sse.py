@@ -27,7 +27,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import redis
 
@@ -138,6 +138,12 @@ def states_since(record: GameRecord, after: int) -> Iterator[tuple[int, tg.AnySt
     yield version, state
 
 
+#: What a change's public events are kept by: the game, the tag of its current version, the version the reader had
+#: (``None``: none), and whether a finished game's end carries its ratings (an end rendered while rating it failed
+#: for a moment is not what a later spectator gets once it is rated).
+EventsKey = tuple[str, str, int | None, bool]
+
+
 class PublicEvents:
     """The public view's events of each recent change of each game, rendered once per process and sent to every
     spectator's stream that is as far behind (a version's public view is the same for all of them; only
@@ -148,13 +154,13 @@ class PublicEvents:
 
     def __init__(self, capacity: int = 512) -> None:
         self.capacity = capacity
-        self._events: OrderedDict[tuple[str, str, int | None], list[bytes]] = OrderedDict()
+        self._events: OrderedDict[EventsKey, list[bytes]] = OrderedDict()
         self._held = 0  # events in all
         self._lock = threading.Lock()
 
-    def events(self, key: tuple[str, str, int | None], render: Callable[[], Iterator[bytes]]) -> list[bytes]:
-        """The events of ``key`` (the game, the tag of its current version, the version the reader had): those
-        rendered before, else ``render``'s, kept."""
+    def events(self, key: EventsKey, render: Callable[[], Iterator[bytes]]) -> list[bytes]:
+        """The events of ``key`` (the game, the tag of its current version, the version the reader had, whether its
+        end carries ratings): those rendered before, else ``render``'s, kept."""
         with self._lock:
             events = self._events.get(key)
         if events is None:
@@ -194,9 +200,18 @@ def views_since(
             yield sse_event(record.tag(version), version, view)
 
     if reader.seat is None:
-        yield from PUBLIC_EVENTS.events((reader.game_id, record.tag(record.version), after), render)
+        key = (reader.game_id, record.tag(record.version), after, ratings is not None)
+        yield from PUBLIC_EVENTS.events(key, render)
     else:
         yield from render()
+
+
+class Wake(NamedTuple):
+    """How a stream's wait ended: ``woken`` (a read to take), else its time passed; ``wrote``: a parked stream's
+    events were written meanwhile (its connection was not idle)."""
+
+    woken: bool
+    wrote: bool = False
 
 
 class Parked:
@@ -226,33 +241,31 @@ class Parked:
         assert self.record is not None and self.seen is not None, "hold() comes first"
         return self.record, self.due, self.seen
 
-    def wait(self, watch: Watch, timeout: float) -> bool:
-        """Wait parked until ``watch`` is woken (``True``) or ``timeout`` seconds pass; what was written meanwhile is
-        then ``held``. Raises ``OSError`` when the connection fails."""
+    def wait(self, watch: Watch, timeout: float) -> Wake:
+        """Wait parked until ``watch`` is woken or ``timeout`` seconds pass; what was written meanwhile is then
+        ``held``. Raises ``OSError`` when the end of a write left half done fails (the server then closes the
+        connection, as when its own write fails: nothing may follow a chunk cut short)."""
+        seen = self.seen
         with watch.parked(self.write):
             woken = watch.woken.wait(timeout)
         rest, self.rest = self.rest, b""
         if rest:
             self.socket.send_all(rest)
-        return woken
+        return Wake(woken, self.seen != seen)
 
     def write(self, read: Read) -> bool:
         """Write ``read``'s new public events now (``True``: done, or nothing new); ``False``: leave it to the
-        stream."""
+        stream (which meets again, on its own path, whatever failed here: a connection gone ends it)."""
         record = read.record
-        if record is None or record.status != "playing" or self.rest:
+        if record is None or record.status != "playing" or self.rest or not self.reader.still_reads(record):
             return False
         after = resumes_after(record, self.seen)
         if after is None or after >= record.version:
             return after is not None  # nothing new, or a read that does not follow what was sent
-        try:
-            self.runtime.runner.due(self.reader.game_id, read.due)
-            events = list(views_since(self.reader, record, after, self.runtime.now()))
-            framed = self.socket.frame(b"".join(events))
-            sent = self.socket.send_now(framed)
-        except Exception as error:  # the stream meets it again on its own path, which ends or reports it
-            log.debug("spectator of %s left to its stream: %s", self.reader.game_id, type(error).__name__)
-            return False
+        self.runtime.runner.due(self.reader.game_id, read.due)
+        events = list(views_since(self.reader, record, after, self.runtime.now()))
+        framed = self.socket.frame(b"".join(events))
+        sent = self.socket.send_now(framed)
         if not sent:
             return False
         self.record, self.due, self.seen = record, read.due, (record.version, record.nonce_at(record.version))
@@ -303,13 +316,10 @@ def _events(
         if not more_to_come(record, runtime.now(), settings.rematch_wait) or time.monotonic() >= ends_at:
             return
         if parked is None:
-            yield from _wait(runtime, record, ends_at, watch.woken.wait)
+            yield from _wait(runtime, record, ends_at, lambda timeout: Wake(watch.woken.wait(timeout)))
         else:
             parked.hold(record, due)
-            try:
-                yield from _wait(runtime, record, ends_at, lambda timeout: parked.wait(watch, timeout))
-            except OSError:  # the end of a write it left half done failed: the reader is gone
-                return
+            yield from _wait(runtime, record, ends_at, lambda timeout: parked.wait(watch, timeout))
             record, due, seen = parked.held()
         try:  # streams only read: the hub's read (of the change that woke them, or one they asked for), or their own
             record, due = _next_read(runtime, watch, (record, due))
@@ -345,19 +355,22 @@ def _next_read(
     return held if newer else read
 
 
-def _wait(runtime: Runtime, record: GameRecord, ends_at: float, woken: Callable[[float], bool]) -> Iterator[bytes]:
-    """Keep-alives until a change wakes the stream (``woken``: waits for it, at most the seconds it is given), a
+def _wait(runtime: Runtime, record: GameRecord, ends_at: float, wait: Callable[[float], Wake]) -> Iterator[bytes]:
+    """Keep-alives until a change wakes the stream (``wait``: waits for one, at most the seconds it is given), a
     finished game's wait for its rematch ends, the stream's lifetime ends (``ends_at``, monotonic), or ``RECHECK``
-    keep-alives passed (to notice an expired game)."""
-    keep_alive = runtime.settings.stream_keepalive
+    keep-alives passed with nothing written (to notice an expired game). A keep-alive goes only on a connection
+    that was idle ``stream_keepalive`` seconds."""
+    keep_alive, idle = runtime.settings.stream_keepalive, 0
     closes = None if record.status in LIVE else rematch_closes(record, runtime.settings.rematch_wait)
-    for _ in range(RECHECK):  # ``closes`` is fixed while the stream waits
+    while idle < RECHECK:  # ``closes`` is fixed while the stream waits
         left = min(ends_at - time.monotonic(), math.inf if closes is None else closes - runtime.now())
         if left <= 0:
             return
-        timeout = min(keep_alive, left)
-        if woken(timeout):
+        wake = wait(min(keep_alive, left))
+        if wake.woken or left <= keep_alive:
             return
-        if left <= keep_alive:
-            return
+        if wake.wrote:
+            idle = 0
+            continue
+        idle += 1
         yield KEEP_ALIVE

@@ -8,6 +8,7 @@ when it is read again (the keep-alive period is long, so nothing here depends on
 from __future__ import annotations
 
 import dataclasses
+import json
 import secrets
 import socket
 import threading
@@ -36,7 +37,7 @@ from service.records.game_record import GameRecord, Seat
 from service.storage.store import CHANGES, GameStore, game_key
 from service.streams import hub as hub_module
 from service.streams.hub import Hub, Read, Watch
-from service.streams.sse import BACKLOG, RETRY_MS, PublicEvents, Reader, read_game, states_since
+from service.streams.sse import BACKLOG, RETRY_MS, PublicEvents, Reader, read_game, states_since, views_since
 
 WAKE_SECONDS = 30  # the keep-alive period in these tests: a stream that missed its wake-up would hang this long
 
@@ -279,6 +280,27 @@ def test_spectators_as_far_behind_share_their_events_and_others_get_their_own(ht
     }
 
 
+def test_a_finished_game_s_public_end_rendered_without_its_ratings_is_not_served_once_they_come(app: Flask) -> None:
+    """Rating a finished rated game may fail for a moment (its spectators then get its end without ratings, and the
+    next view tries again): the end kept for the spectators of the process is not the one a later spectator gets
+    once the ratings come."""
+    http = app.test_client()
+    table = Table(http, "the-game", 1, bots={}, deck=stuck_deck())
+    table.start()
+    plays = [{"card": 99, "pile": "asc1"}, {"card": 98, "pile": "asc2"}, {"card": 2, "pile": "desc1"}]
+    answer = http.post(
+        f"{table.url}/turns",
+        json={"plays": [*plays, {"card": 3, "pile": "desc2"}], "end_turn": True},
+        headers=bearer(table.tokens[0]),
+    )
+    assert answer.get_json()["status"] == "lost"
+    record, _ = read_game(app.extensions["service"].store, table.id)
+    spectator, rated = Reader(table.id, None, None, None), [{"seat": 0, "player": "p", "before": 1, "after": 2}]
+    ends = [list(views_since(spectator, record, record.version - 1, 0.0, ratings)) for ratings in (None, rated, None)]
+    outcomes = [json.loads(end[-1].split(b"data: ", 1)[1])["view"]["outcome"] for end in ends]
+    assert [outcome.get("ratings") for outcome in outcomes] == [None, rated, None]
+
+
 def test_the_public_events_kept_hold_at_most_their_capacity_in_events() -> None:
     """Entries are kept by change and by where the reader was, and the oldest go once more than ``capacity`` events
     are held in all: a crowd resuming from far back (up to ``BACKLOG`` events each) cannot grow the process."""
@@ -289,7 +311,7 @@ def test_the_public_events_kept_hold_at_most_their_capacity_in_events() -> None:
             rendered.append(key)
             return iter([key.encode()] * count)
 
-        return kept.events(("game", key, None), render)
+        return kept.events(("game", key, None, False), render)
 
     assert events("a", 3) == [b"a"] * 3
     assert events("a", 3) == [b"a"] * 3 and events("b", 2) == [b"b"] * 2  # 5 events in all: both kept

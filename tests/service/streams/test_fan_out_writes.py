@@ -9,20 +9,28 @@ import http.client
 import itertools
 import socket
 import threading
+import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 import redis
 from events_reader import EventReader
+from flask import Flask
+from test_events import Table
 from test_events_processes import GUNICORN, call, server
 from test_metrics import parsed, value
 from test_seats_first import Game, got
 
 from service.streams.hub import Hub, Read
+from service.streams.sse import KEEP_ALIVE, RECHECK, Parked, Reader, Wake, _wait, read_game, views_since
 
 SEED = 3
+#: One worker, and no keep-alive while the game moves: each change comes while the stream waits parked (a stream
+#: leaves its wait for a keep-alive only after that many idle seconds).
+QUIET = {"WEB_CONCURRENCY": "1", "TG_STREAM_KEEPALIVE": "30"}
 
 
 class SmallBuffers(http.client.HTTPConnection):
@@ -89,7 +97,7 @@ def play(port: int, game: str, token: str, prefer: tuple[str, ...] = ("signal",)
 
 
 def test_spectators_of_both_http_versions_get_every_version_once_in_order_and_as_a_get_shows_it() -> None:
-    with server(GUNICORN, WEB_CONCURRENCY="1") as (port, _):
+    with server(GUNICORN, **QUIET) as (port, _):
         game, token, started, _ = solo_game(port)
         before = fan_out_events(port)
         path = f"/games/{game}/events"
@@ -109,7 +117,7 @@ def test_spectators_of_both_http_versions_get_every_version_once_in_order_and_as
 def test_a_spectator_whose_buffers_are_full_still_gets_every_version_once_in_order() -> None:
     """The reader reads nothing while the game moves 40 times (its events fill both sockets' buffers: the fan-out's
     writes come out half done, then would wait), then reads them all."""
-    with server(GUNICORN, WEB_CONCURRENCY="1") as (port, _):
+    with server(GUNICORN, **QUIET) as (port, _):
         game, token, started, _ = solo_game(port)
         with http11(port, f"/games/{game}/events", small=True) as late:
             assert late.next_event().data["version"] == started
@@ -119,7 +127,7 @@ def test_a_spectator_whose_buffers_are_full_still_gets_every_version_once_in_ord
 
 
 def test_a_seat_s_own_stream_is_never_written_by_the_fan_out() -> None:
-    with server(GUNICORN, WEB_CONCURRENCY="1") as (port, _):
+    with server(GUNICORN, **QUIET) as (port, _):
         game, token, started, _ = solo_game(port)
         before = fan_out_events(port)
         with http11(port, f"/games/{game}/events?token={token}") as seat:
@@ -160,7 +168,7 @@ def test_a_parked_watch_s_reads_go_to_its_writer_and_wake_it_only_when_the_write
 def test_a_parked_spectator_s_stream_gets_the_game_s_end_from_its_stream_and_ends_after_the_rematch_wait() -> None:
     """The fan-out leaves a game's end to the stream (a finished game's view may carry ratings): the spectator
     still gets every version, the last as a GET shows it, then the stream ends when the wait for a rematch does."""
-    with server(GUNICORN, WEB_CONCURRENCY="1", TG_REMATCH_WAIT="1") as (port, _):
+    with server(GUNICORN, **QUIET, TG_REMATCH_WAIT="1") as (port, _):
         game, token, started, _ = solo_game(port)
         before = fan_out_events(port)
         with http11(port, f"/games/{game}/events") as spectator:
@@ -173,3 +181,75 @@ def test_a_parked_spectator_s_stream_gets_the_game_s_end_from_its_stream_and_end
             assert last["status"] != "playing" and last["version"] == versions[-1]
             assert spectator.ended()
         assert fan_out_events(port) - before == len(versions) - 1, "each event but the end's, by the fan-out"
+
+
+class ShortWrites:
+    """A connection that takes at most ``room`` bytes of a write at once (0: a write would wait), and all of what
+    the stream sends itself; ``failing``: that send fails."""
+
+    def __init__(self, room: int, failing: bool = False) -> None:
+        self.room, self.failing = room, failing
+        self.received = b""
+
+    def frame(self, data: bytes) -> bytes:
+        return b"<%s>" % data
+
+    def send_now(self, framed: bytes) -> int:
+        self.received += framed[: self.room]
+        return min(self.room, len(framed))
+
+    def send_all(self, framed: bytes) -> None:
+        if self.failing:
+            raise TimeoutError("the reader did not read")
+        self.received += framed
+
+
+@pytest.mark.parametrize("room", [0, 10, 1 << 20], ids=["would wait", "half done", "done"])
+def test_a_parked_write_is_done_or_left_to_the_stream_which_sends_what_it_left_first(app: Flask, room: int) -> None:
+    table = Table(app.test_client(), "the-game", 1, bots={})
+    table.start()
+    service = app.extensions["service"]
+    before, due = read_game(service.store, table.id)
+    table.act()
+    table.act()
+    after, _ = read_game(service.store, table.id)
+    connection, watch = ShortWrites(room), service.hub.watch(table.id)
+    parked = Parked(service, Reader(table.id, None, None, None), connection)  # type: ignore[arg-type]
+    parked.hold(before, due)
+    events = b"".join(views_since(parked.reader, after, before.version, service.now()))
+    assert parked.write(Read(after, None)) == (room > len(events) + 2)
+    assert parked.write(Read(after, None)) == (room > len(events) + 2), "what a half-done write left comes first"
+    parked.wait(watch, 0)
+    assert connection.received == (b"" if room == 0 else b"<%s>" % events)
+    assert parked.held()[0].version == (before if room == 0 else after).version
+    watch.close()
+
+
+def test_the_end_of_a_half_done_write_that_fails_ends_the_stream_with_the_failure(app: Flask) -> None:
+    """Nothing may follow a chunk cut short: the failure goes up to the server, which closes the connection."""
+    table = Table(app.test_client(), "the-game", 1, bots={})
+    table.start()
+    service = app.extensions["service"]
+    before, due = read_game(service.store, table.id)
+    table.act()
+    after, _ = read_game(service.store, table.id)
+    watch = service.hub.watch(table.id)
+    parked = Parked(service, Reader(table.id, None, None, None), ShortWrites(10, failing=True))  # type: ignore[arg-type]
+    parked.hold(before, due)
+    assert not parked.write(Read(after, None))
+    with pytest.raises(TimeoutError):
+        parked.wait(watch, 0)
+    watch.close()
+
+
+def test_a_keep_alive_goes_only_after_idle_waits_and_a_parked_stream_s_writes_restart_the_count(app: Flask) -> None:
+    """``RECHECK`` idle waits end the wait (the stream then reads the game again); a wait during which the fan-out
+    wrote is not idle: no keep-alive, and the count starts again."""
+    table = Table(app.test_client(), "the-game", 1, bots={})
+    table.start()
+    service = app.extensions["service"]
+    record, _ = read_game(service.store, table.id)
+    wakes = iter([Wake(False), Wake(False, wrote=True), *[Wake(False)] * RECHECK, Wake(True)])
+    sent = list(_wait(service, record, time.monotonic() + 3600, lambda _: next(wakes)))
+    assert sent == [KEEP_ALIVE] * (1 + RECHECK), "one before the write, then RECHECK"
+    assert next(wakes) == Wake(True), "the wait ended after RECHECK idle waits in a row"

@@ -158,6 +158,18 @@ def test_every_event_is_the_readers_view_at_its_version(http: FlaskClient, game:
     assert seen > 20
 
 
+def lose(table: Table) -> TestResponse:
+    """Seat 0 of a one-player game dealt ``stuck_deck()`` plays the turn that loses it: the answer (versions 3 to 7)."""
+    plays = [{"card": 99, "pile": "asc1"}, {"card": 98, "pile": "asc2"}, {"card": 2, "pile": "desc1"}]
+    answer = table.http.post(
+        f"{table.url}/turns",
+        json={"plays": [*plays, {"card": 3, "pile": "desc2"}], "end_turn": True},
+        headers=bearer(table.tokens[0]),
+    )
+    assert answer.get_json()["status"] == "lost"
+    return answer
+
+
 def test_a_finished_game_s_stream_hands_each_seat_its_rematch_token_then_ends(http: FlaskClient) -> None:
     """The last view of a game comes as it ends; the stream stays open for the rematch, whose view carries the
     seat's token in the new game (for ``EventSource`` too: ``?token=``); then the stream ends, and a reconnect
@@ -166,13 +178,7 @@ def test_a_finished_game_s_stream_hands_each_seat_its_rematch_token_then_ends(ht
     table.start()
     reader = table.reader(0)
     assert reader.next_event().data["version"] == 2
-    plays = [{"card": 99, "pile": "asc1"}, {"card": 98, "pile": "asc2"}, {"card": 2, "pile": "desc1"}]
-    answer = http.post(
-        f"{table.url}/turns",
-        json={"plays": [*plays, {"card": 3, "pile": "desc2"}], "end_turn": True},
-        headers=bearer(table.tokens[0]),
-    )
-    assert answer.get_json()["status"] == "lost"
+    answer = lose(table)
     events = reader.until(answer.get_json()["version"])
     assert [event.data["version"] for event in events] == [3, 4, 5, 6, 7]
     assert events[-1].view == without_results(answer.get_json()) and events[-1].view["rematch"] is None
@@ -287,13 +293,7 @@ def test_a_finished_game_s_public_end_rendered_without_its_ratings_is_not_served
     http = app.test_client()
     table = Table(http, "the-game", 1, bots={}, deck=stuck_deck())
     table.start()
-    plays = [{"card": 99, "pile": "asc1"}, {"card": 98, "pile": "asc2"}, {"card": 2, "pile": "desc1"}]
-    answer = http.post(
-        f"{table.url}/turns",
-        json={"plays": [*plays, {"card": 3, "pile": "desc2"}], "end_turn": True},
-        headers=bearer(table.tokens[0]),
-    )
-    assert answer.get_json()["status"] == "lost"
+    lose(table)
     record, _ = read_game(app.extensions["service"].store, table.id)
     spectator, rated = Reader(table.id, None, None, None), [{"seat": 0, "player": "p", "before": 1, "after": 2}]
     ends = [list(views_since(spectator, record, record.version - 1, 0.0, ratings)) for ratings in (None, rated, None)]

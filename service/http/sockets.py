@@ -73,10 +73,10 @@ class DirectSocket:
 
 def direct_socket(environ: dict[str, Any]) -> DirectSocket | None:
     """The request's connection to write around the response, under gunicorn's gevent workers (whose sockets do not
-    block); ``None`` elsewhere (another server or worker, a blocking socket, TLS, whose records only the socket's own
-    writes make): the response writes alone."""
+    block) and HTTP/1; ``None`` elsewhere (another server or worker, a blocking socket, HTTP/2's frames, TLS, whose
+    records only the socket's own writes make): the response writes alone."""
     response = environ.get(GUNICORN_RESPONSE)
-    if response is None:
+    if response is None or environ.get("SERVER_PROTOCOL") not in ("HTTP/1.0", "HTTP/1.1"):
         return None
     sock = response.sock
     if hasattr(sock, "cipher") or os.get_blocking(sock.fileno()):

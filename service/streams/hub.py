@@ -114,9 +114,9 @@ class Watch:
     def deliver(self, read: Read) -> None:
         """Hand the stream ``read``, unless it already holds a newer one (two reads of one game may end out of
         order), or unless the stream waits ``parked`` and its writer took it."""
-        if self._direct is not None:
+        if self._direct is not None:  # read again under the lock: the stream may have left its block since
             with self._parking:
-                if self._direct is not None and self._wrote_parked(read):
+                if self._direct is not None and self._wrote_parked(self._direct, read):
                     return
         held = self._news
         if held is None or held.record is None or read.record is None or read.record.version >= held.record.version:
@@ -135,12 +135,11 @@ class Watch:
         one change time out together when nothing changes, and then share one read as they share a change's."""
         self._hub._changed(self.key)
 
-    def _wrote_parked(self, read: Read) -> bool:
-        """Whether the parked stream's writer took ``read``; any failure of it leaves the read to the stream, which
-        meets it on its own path (and the fan-out goes on to the game's other streams)."""
-        assert self._direct is not None
+    def _wrote_parked(self, direct: Callable[[Read], bool], read: Read) -> bool:
+        """Whether the parked stream's writer ``direct`` took ``read``; any failure of it leaves the read to the
+        stream, which meets it on its own path (and the fan-out goes on to the game's other streams)."""
         try:
-            return self._direct(read)
+            return direct(read)
         except Exception as error:
             log.debug("a parked stream of %s woken: its writer failed (%s)", self.game_id, type(error).__name__)
             return False

@@ -227,31 +227,30 @@ class Parked:
         self.runtime = runtime
         self.reader = reader
         self.socket = socket
-        self.record: GameRecord | None = None
-        self.due: float | None = None
-        self.seen: Seen | None = None
+        self._held: tuple[GameRecord, float | None] | None = None  # the last read written, its next event's time
         self.rest = b""  # framed bytes a write left unsent
 
     def hold(self, record: GameRecord, due: float | None) -> None:
         """The stream sent ``record``'s events last (``due``: its next event's time)."""
-        self.record, self.due, self.seen = record, due, (record.version, record.nonce_at(record.version))
+        self._held = record, due
 
     def held(self) -> tuple[GameRecord, float | None, Seen]:
         """The last read written to the reader (held, or written parked), its next event's time and its tag."""
-        assert self.record is not None and self.seen is not None, "hold() comes first"
-        return self.record, self.due, self.seen
+        assert self._held is not None, "hold() comes first"
+        record, due = self._held
+        return record, due, (record.version, record.nonce_at(record.version))
 
     def wait(self, watch: Watch, timeout: float) -> Wake:
         """Wait parked until ``watch`` is woken or ``timeout`` seconds pass; what was written meanwhile is then
         ``held``. Raises ``OSError`` when the end of a write left half done fails (the server then closes the
         connection, as when its own write fails: nothing may follow a chunk cut short)."""
-        seen = self.seen
+        before = self._held
         with watch.parked(self.write):
             woken = watch.woken.wait(timeout)
         rest, self.rest = self.rest, b""
         if rest:
             self.socket.send_all(rest)
-        return Wake(woken, self.seen != seen)
+        return Wake(woken, self._held is not before)
 
     def write(self, read: Read) -> bool:
         """Write ``read``'s new public events now (``True``: done, or nothing new); ``False``: leave it to the
@@ -259,7 +258,7 @@ class Parked:
         record = read.record
         if record is None or record.status != "playing" or self.rest or not self.reader.still_reads(record):
             return False
-        after = resumes_after(record, self.seen)
+        after = resumes_after(record, self.held()[2])
         if after is None or after >= record.version:
             return after is not None  # nothing new, or a read that does not follow what was sent
         self.runtime.runner.due(self.reader.game_id, read.due)
@@ -268,7 +267,7 @@ class Parked:
         sent = self.socket.send_now(framed)
         if not sent:
             return False
-        self.record, self.due, self.seen = record, read.due, (record.version, record.nonce_at(record.version))
+        self.hold(record, read.due)
         self.rest = framed[sent:]
         metrics.get().events_sent["fan_out"].inc(len(events))
         return not self.rest

@@ -1,30 +1,35 @@
 """Spectators' events written by their process's fan-out, straight to their connections: a parked watch's reads go
 to its writer first; through real gunicorn, well formed for HTTP/1.1 (chunks) and HTTP/1.0 (raw) readers, every
 version once and in order, the same for a reader whose buffers are full (the write the fan-out leaves half done,
-its stream finishes), and a game's end, which the stream writes."""
+its stream finishes), and a game's end, which the stream writes; under gevent, a crowd's fan-out in batches."""
 
 from __future__ import annotations
 
 import http.client
 import itertools
+import json
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
 from events_reader import EventReader
 from flask import Flask
+from servers import ROOT
 from test_events import Table
 from test_events_processes import GUNICORN, call, server
 from test_metrics import parsed, value
 from test_seats_first import Game, got
 
-from service.streams.hub import Hub, Read
+from service.streams.hub import FAN_OUT_BATCH, Hub, Read
 from service.streams.sse import KEEP_ALIVE, RECHECK, Parked, Reader, Wake, _wait, read_game, views_since
 
 SEED = 3
@@ -253,3 +258,16 @@ def test_a_keep_alive_goes_only_after_idle_waits_and_a_parked_stream_s_writes_re
     sent = list(_wait(service, record, time.monotonic() + 3600, lambda _: next(wakes)))
     assert sent == [KEEP_ALIVE] * (1 + RECHECK), "one before the write, then RECHECK"
     assert next(wakes) == Wake(True), "the wait ended after RECHECK idle waits in a row"
+
+
+def test_a_fan_out_to_a_crowd_lets_what_fell_due_run_between_batches() -> None:
+    """Under gevent (a process of its own, as a gunicorn worker), a greenlet made ready while a change is fanned out
+    to 3 batches of spectators runs once the first batch is written, not after the whole crowd."""
+    crowd = 3 * FAN_OUT_BATCH
+    script = Path(__file__).with_name("gevent_fan_out.py")
+    ran = subprocess.run(
+        [sys.executable, str(script), str(crowd)], capture_output=True, text=True, timeout=60, cwd=ROOT, check=True
+    )
+    order = json.loads(ran.stdout)
+    assert sorted(entry for entry in order if entry != "due") == list(range(crowd))  # each spectator written once
+    assert order.index("due") == FAN_OUT_BATCH  # right after the first batch (whose first write made it ready)

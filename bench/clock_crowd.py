@@ -18,6 +18,11 @@ two bots paced at 300 ms, opens N anonymous event streams on it spread over both
 - **rejected writes** (compare-and-set attempts refused because another writer came first) against applied ones;
 - streams that ended before the game (closed while versions were still to come).
 
+With ``--beside G``, G games of The Game between two ``greedy`` bots at the same pace, each watched by one
+stream, are played meanwhile on both processes (a server's other games, while one of its games has a crowd), and
+their bots' lateness is printed on a line of its own (the row's lateness is the watched game's; its CPU per event
+counts their work too).
+
 The processes report their own counts when they stop (``gunicorn_conf.worker_exit``: one ``tg-clock`` line each).
 
 With ``--crowd G``: G games of 5 ``best`` bots at ``reaction_ms`` 0, each watched by one stream, while a reader GETs
@@ -53,6 +58,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from service_setup import call, store  # noqa: E402
 
 PACE_MS = 300
+#: A ``ready`` time no move comes after: the moves of that game are left out.
+NEVER = float("inf")
 
 
 def free_port() -> int:
@@ -67,7 +74,8 @@ def servers(count: int) -> Any:
     procs: list[subprocess.Popen[str]] = []
     bases: list[str] = []
     reports: list[dict[str, Any]] = []
-    env = {**os.environ, "WEB_CONCURRENCY": "1", "TG_LIMITS": "off"}
+    # a finished game's streams end 1 s after its end, not 10 minutes: the servers stop at once and log their counts
+    env = {**os.environ, "WEB_CONCURRENCY": "1", "TG_LIMITS": "off", "TG_REMATCH_WAIT": "1"}
     for _ in range(count):
         port = free_port()
         command = [sys.executable, "-m", "gunicorn", "--config", "service/gunicorn_conf.py"]
@@ -257,14 +265,31 @@ def steady_moves(
     return [ms for ms, *_ in steady], delays
 
 
-def spectators(counts: list[int], seconds: float) -> None:
+def counting(games: Callable[[str], bool], ready: float) -> Callable[[str], float]:
+    """``steady_moves``'s ``ready`` for the moves of the games that ``games`` admits (the others: none)."""
+    return lambda game: ready if games(game) else NEVER
+
+
+async def watch_beside(
+    bases: list[str], workers: list[int], game_id: str, streams: int, seconds: float, beside: list[str]
+) -> Watched:
+    """``watch``, with one stream on each game of ``beside`` open meanwhile (their runners run only watched games)."""
+    others = asyncio.ensure_future(crowd_streams(bases, beside, 30 + seconds))
+    seen = await watch(bases, workers, game_id, streams, seconds)
+    others.cancel()
+    await asyncio.gather(others, return_exceptions=True)
+    return seen
+
+
+def spectators(counts: list[int], seconds: float, beside: int) -> None:
     heads = f"{'streams':>8} {'moves':>5} {'lateness p50/p99/max ms':>24} {'change->event p50/p99 ms':>25}"
     heads += f" {'spread p50/p99 ms':>18}"
     print(f"{heads} {'floor p50/p99 ms':>17} {'CPU/event us':>12} {'rejected/applied':>17} ended")
     for streams in counts:
         with servers(2) as (bases, reports, workers):
+            others = [bot_game(bases[n % 2], "the-game", 2, "greedy", PACE_MS, seed=n) for n in range(beside)]
             game_id = bot_game(bases[0], "ninja", 2, "best", PACE_MS, seed=streams)
-            seen = asyncio.run(watch(bases, workers, game_id, streams, seconds))
+            seen = asyncio.run(watch_beside(bases, workers, game_id, streams, seconds, others))
             public = urllib.request.urlopen(f"{bases[0]}/v1/games/{game_id}", timeout=10).read()
             final, size = json.loads(public)["version"], len(public)
         # a stream that closed with versions still to come ended before the game (one closing after the game
@@ -272,7 +297,8 @@ def spectators(counts: list[int], seconds: float) -> None:
         closed = [got for ok, got in zip(seen.lasted, seen.arrivals, strict=True) if not ok]
         ended = sum(1 for got in closed if not got or got[-1][0] < final)
         received = [(game_id, got) for got in seen.arrivals]
-        lateness, delays = steady_moves(reports, lambda _, ready=seen.ready: ready, received)
+        lateness, delays = steady_moves(reports, counting(game_id.__eq__, seen.ready), received)
+        beside_lateness, _ = steady_moves(reports, counting(game_id.__ne__, seen.ready), [])
         spread = spreads(seen.arrivals, seen.ready)
         rejected = sum(report["rejected"] for report in reports)
         applied = sum(report["writes"] for report in reports)
@@ -286,6 +312,12 @@ def spectators(counts: list[int], seconds: float) -> None:
             f"{percentile(bare, 0.5):>9.1f} / {percentile(bare, 0.99):>5.1f} "
             f"{seen.cpu / max(events, 1) * 1e6:>12.0f} {rejected:>8} / {applied:<7} {ended}"
         )
+        if others:
+            print(
+                f"{'':>8} the bots of the {beside} games beside, lateness p50 / p99 / max ms: "
+                f"{percentile(beside_lateness, 0.5):.1f} / {percentile(beside_lateness, 0.99):.1f} / "
+                f"{max(beside_lateness, default=float('nan')):.1f} ({len(beside_lateness)} moves)"
+            )
 
 
 FLOOR_HEADERS = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -376,6 +408,7 @@ def main() -> None:
     parser.add_argument("--streams", type=int, nargs="*", default=[1, 30, 100, 300])
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--crowd", type=int, default=0, help="bot games of the starvation run (0: none)")
+    parser.add_argument("--beside", type=int, default=0, help="games of two bots played beside the watched one")
     parser.add_argument("--floor-server", type=float, nargs=4, help=argparse.SUPPRESS)  # port streams size seconds
     args = parser.parse_args()
     if args.floor_server:
@@ -383,7 +416,7 @@ def main() -> None:
         return floor_server(int(port), int(streams), int(size), seconds)
     store().flushdb()
     if args.streams:
-        spectators(args.streams, args.seconds)
+        spectators(args.streams, args.seconds, args.beside)
     if args.crowd:
         crowd(args.crowd, args.seconds)
 

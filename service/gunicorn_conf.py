@@ -228,8 +228,8 @@ def post_worker_init(worker: Any) -> None:
 
 def worker_exit(server: Any, worker: Any) -> None:
     """When a worker stops: one ``tg-clock`` line on the error log with what its store and clock runner did
-    (writes, rejected writes, runs, leases found taken, the time its runs took, and each change the runner wrote: its
-    lateness and when), which ``bench/clock_crowd.py`` reads."""
+    (writes, rejected writes, runs, leases found taken, the time its bots' decisions took, and each change the runner
+    wrote: its lateness and when), which ``bench/clock_crowd.py`` reads."""
     app = getattr(worker, "tg_app", None)
     service = None if app is None else app.extensions.get("service")
     if service is None:

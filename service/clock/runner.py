@@ -15,8 +15,12 @@ read, a change, a stream), so no process spends CPU on games nobody follows, and
 by every game (a hot key on a Redis Cluster) is needed.
 
 **Bots never starve requests.** The runner makes one bot decision at a time, in due order across games (the
-earliest due first, so games share it fairly), and after each it rests in proportion to the time it took: bot work
-takes at most ``TG_BOT_SHARE`` percent of a process's time, and requests are served in between.
+earliest due first, so games share it fairly), and after each it rests in proportion to the time the decision took:
+bot work takes at most ``TG_BOT_SHARE`` percent of a process's time, and requests are served in between. Each game's
+run is a greenlet of its own: a decision made ahead of its due time waits for it there, while the runner goes on
+to the next game, and the rest counts the decision alone, not the run's Redis round trips nor what other greenlets
+did meanwhile (a crowd's fan-out during a run once made the runner rest as long, and a process's other games
+late by up to a quarter of a second: docs/benchmarks.md, "Issue 31, seventh pass").
 """
 
 from __future__ import annotations
@@ -66,13 +70,12 @@ COUNTS_KEPT = 10_000
 @dataclass
 class RunnerCounts:
     """What the runner did, for benchmarks and tests (``gunicorn_conf.worker_exit`` logs it): runs, leases found
-    taken, time spent, and for each change it wrote (the newest ``COUNTS_KEPT``) its lateness (applied minus due,
-    ms) and its game, version and epoch second."""
+    taken, the time its bots' decisions took, and for each change it wrote (the newest ``COUNTS_KEPT``) its
+    lateness (applied minus due, ms) and its game, version and epoch second."""
 
     ran: int = 0
     lost: int = 0
     busy_seconds: float = 0.0
-    held_seconds: float = 0.0
     lateness_ms: list[float] = field(default_factory=list)
     applied: list[tuple[str, int, float]] = field(default_factory=list)
 
@@ -81,6 +84,15 @@ class RunnerCounts:
         metrics.get().clock_lateness.observe(max(0.0, at - due))
         self.applied.append((game_id, version, at))
         del self.lateness_ms[:-COUNTS_KEPT], self.applied[:-COUNTS_KEPT]
+
+
+@dataclass
+class Decision:
+    """A run's word to the runner: ``made`` once its bot decision is made (or the run is over without one), and the
+    seconds the decision took."""
+
+    made: threading.Event = field(default_factory=threading.Event)
+    seconds: float = 0.0
 
 
 class ClockRunner:
@@ -141,18 +153,16 @@ class ClockRunner:
 
     # Running --------------------------------------------------------------------------------
     def _loop(self) -> None:
-        """Forever: the next game due, its work under its lease, then a rest that keeps bot work to its share."""
+        """Forever: the next game due, its run begun, and once its decision is made a rest that keeps bot work to
+        its share (the run waits for its due time and writes on its own)."""
         share = self.settings.bot_share / 100
         while True:
             game_id, due = self._next()
-            started, held = time.perf_counter(), self.counts.held_seconds
-            try:
-                self._run(game_id, due)
-            except Exception as error:  # a Redis fault, a game gone: streams notice; the runner goes on
-                log.warning("clock of %s not run: %s", game_id, type(error).__name__)
-            spent = time.perf_counter() - started - (self.counts.held_seconds - held)
-            self.counts.busy_seconds += spent
-            time.sleep(spent * (1 - share) / share)  # under gevent, requests run meanwhile
+            decision = Decision()
+            threading.Thread(target=self._run, args=(game_id, due, decision), name="tg-clock-run", daemon=True).start()
+            decision.made.wait()
+            self.counts.busy_seconds += decision.seconds
+            time.sleep(decision.seconds * (1 - share) / share)  # under gevent, requests run meanwhile
 
     def _next(self) -> tuple[str, float]:
         """The game whose due time came first, once it has come."""
@@ -171,23 +181,35 @@ class ClockRunner:
                 self._wake.clear()
             self._wake.wait(wait)
 
-    def _run(self, game_id: str, due: float) -> None:
+    def _run(self, game_id: str, due: float, decision: Decision) -> None:
         """One decision's worth of ``game_id``'s due work, if this process can take its lease and a stream of it
-        still watches the game (its streams enlisted it; once they are gone it is left to the next read)."""
-        if not self.watched(game_id):
-            return
-        lease = take_lease(self.store.client, lease_key(game_id), LEASE_MS)
-        if lease is None:
-            self.counts.lost += 1
-            self.due(game_id, self.clock() + LEASE_MS / 1000)  # its holder runs it; look again if it died
-            return
-        self.counts.ran += 1
-        now = max(due, self.clock())  # decided for its due time, maybe ahead of it
-        caught = self._catch_up(game_id, lease, due, now, 1, lambda: self._hold_until(due))
-        self.due(game_id, next_due(caught))
+        still watches the game (its streams enlisted it; once they are gone it is left to the next read); the
+        ``decision`` is ``made`` once decided, or when the run ends."""
+        try:
+            if not self.watched(game_id):
+                return
+            lease = take_lease(self.store.client, lease_key(game_id), LEASE_MS)
+            if lease is None:
+                self.counts.lost += 1
+                self.due(game_id, self.clock() + LEASE_MS / 1000)  # its holder runs it; look again if it died
+                return
+            self.counts.ran += 1
+            now = max(due, self.clock())  # decided for its due time, maybe ahead of it
+            caught = self._catch_up(game_id, lease, due, now, 1, lambda seconds: self._decided(decision, seconds, due))
+            self.due(game_id, next_due(caught))
+        except Exception as error:  # a Redis fault, a game gone: streams notice; the runner goes on
+            log.warning("clock of %s not run: %s", game_id, type(error).__name__)
+        finally:
+            decision.made.set()
 
     def _catch_up(
-        self, game_id: str, lease: str, due: float, now: float, decisions: int, hold: Callable[[], None] | None = None
+        self,
+        game_id: str,
+        lease: str,
+        due: float,
+        now: float,
+        decisions: int,
+        hold: Callable[[float], None] | None = None,
     ) -> GameRecord:
         """What fell due in ``game_id`` by ``now``, applied and written under ``lease``, which it gives back."""
         writes = self.store.writes
@@ -199,9 +221,12 @@ class ClockRunner:
             self._give_back(keys=[lease_key(game_id)], args=[lease])
         return caught
 
-    def _hold_until(self, due: float) -> None:
-        """Sleep until ``due`` (a decision made ahead is written at its time); the time held is not bot work."""
+    def _decided(self, decision: Decision, seconds: float, due: float) -> None:
+        """The run's bot decided (in ``seconds``): the runner goes on, and the run sleeps until ``due`` (a decision
+        made ahead is written at its time). A write refused (the game changed meanwhile) decides again, and says so
+        here again: the runner has gone on, and counts only the first."""
+        decision.seconds = seconds
+        decision.made.set()
         held = due - self.clock()
         if held > 0:
             time.sleep(held)
-            self.counts.held_seconds += held

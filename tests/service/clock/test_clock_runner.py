@@ -15,10 +15,13 @@ from events_reader import EventReader
 from flask import Flask
 from gameclient import FakeClock
 
+from service.clock import runner
 from service.clock.runner import LEASE_MS, LONGEST_SLEEP, lease_key
 
 STREAMS_PER_PROCESS = 8
 MOVES = 12  # versions after the start that every stream must see
+#: A bot's wait for its due time after deciding, and how far ahead the runner decides in that test (well over it).
+WAIT, AHEAD = 2.0, 3.0
 
 
 def bot_game(app: Flask, reaction_ms: int) -> tuple[str, int]:
@@ -104,3 +107,34 @@ def test_a_read_enlists_no_game_in_the_background(make_app: Callable[..., Any]) 
     time.sleep(LONGEST_SLEEP + 0.2)
     assert app.extensions["service"].store.load(game_id).record().version == start
     assert app.extensions["service"].runner.counts.ran == 0
+
+
+def test_a_decision_made_ahead_waits_for_its_time_without_holding_the_other_games(
+    make_app: Callable[..., Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two watched games whose bots are due at the same moment, decided well ahead of it: the runner decides the
+    second while the first waits for its time (both runs have begun before either game is written), and both are
+    written at that time. A runner that waited out each decision's time before the next one wrote the second a whole
+    wait late."""
+    monkeypatch.setattr(runner, "DECIDE_AHEAD", AHEAD)
+    clock = FakeClock(time.time())  # still: each run waits ``WAIT`` seconds of real time for its due time
+    app = make_app(CLOCK=clock)
+    games = [bot_game(app, reaction_ms=int(WAIT * 1000)) for _ in range(2)]
+    streams = [app.test_client().get(f"/v1/games/{game_id}/events", buffered=False) for game_id, _ in games]
+    try:
+        for answer in streams:  # each game enlisted by its stream
+            EventReader(answer.response).next_event()
+        counts, store = app.extensions["service"].runner.counts, app.extensions["service"].store
+        for _ in range(int(WAIT * 100)):
+            if counts.ran == 2:
+                break
+            time.sleep(0.01)
+        assert counts.ran == 2, "the second game's run did not begin while the first waited"
+        assert [store.load(game_id).record().version for game_id, _ in games] == [start for _, start in games]
+        deadline = time.monotonic() + 10 * WAIT
+        while len(counts.applied) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert sorted(game_id for game_id, *_ in counts.applied[:2]) == sorted(game_id for game_id, _ in games)
+    finally:
+        for answer in streams:
+            answer.close()

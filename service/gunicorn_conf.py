@@ -20,6 +20,7 @@ import json
 import math
 import os
 import socket
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -205,6 +206,10 @@ def child_exit(server: Any, worker: Any) -> None:
         live.unlink()
 
 
+#: How long a thread holding the interpreter may keep it while another waits (seconds; Python's default is 5 ms).
+SWITCH_INTERVAL = 0.0005
+
+
 def post_worker_init(worker: Any) -> None:
     """Once a worker has loaded the app: its objects leave the garbage collector's full passes, and with gevent
     every request starts by letting the other greenlets ready to run go first (docs/benchmarks.md, "Worker tails").
@@ -218,9 +223,15 @@ def post_worker_init(worker: Any) -> None:
     A greenlet runs until it waits, and a keep-alive connection whose next request has already arrived need not
     wait: without the yield (``gevent.sleep(0)``), a few connections are served again and again while the others
     queue (32 connections on one worker, a plain WSGI answer: p99 216 ms for a median of 4 ms; with it, 28 ms).
+
+    A bot's decision runs in a thread of gevent's pool (``service/clock/catch_up.py``), and the greenlets wait for the
+    interpreter while it holds it: each time one wakes, up to ``sys.getswitchinterval()``. At 0.5 ms instead of 5,
+    the bots of other games, while a Ninja game's ``best`` bots decided beside a crowd, were late by 5 to 7 ms p99
+    instead of 14 to 17 (docs/benchmarks.md, "Issue 31, seventh pass"); a thread alone is never interrupted.
     """
     gc.collect()
     gc.freeze()
+    sys.setswitchinterval(SWITCH_INTERVAL)
     worker.tg_app = worker.wsgi  # the Flask app, for worker_exit (wrapped below)
     if any(cls.__module__ == "gunicorn.workers.ggevent" for cls in type(worker).__mro__):  # however it was named
         worker.wsgi = yielding_first(worker.wsgi)

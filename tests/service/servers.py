@@ -139,3 +139,14 @@ def call(
         return answer.status, json.loads(data) if data else None
     finally:
         connection.close()
+
+
+def under_gevent(case: str, argument: int) -> Any:
+    """The result of one case of ``under_gevent.py``, run in a process of its own under gevent (as in a gunicorn
+    worker: greenlets run until they wait)."""
+    script = Path(__file__).with_name("under_gevent.py")
+    ran = subprocess.run(
+        [sys.executable, str(script), case, str(argument)], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert ran.returncode == 0, ran.stderr
+    return json.loads(ran.stdout)

@@ -14,6 +14,7 @@ import pytest
 from events_reader import EventReader
 from flask import Flask
 from gameclient import FakeClock
+from servers import under_gevent
 
 from service.clock import runner
 from service.clock.runner import LEASE_MS, LONGEST_SLEEP, lease_key
@@ -138,3 +139,9 @@ def test_a_decision_made_ahead_waits_for_its_time_without_holding_the_other_game
     finally:
         for answer in streams:
             answer.close()
+
+
+def test_a_bot_s_decision_under_gevent_lets_the_process_s_other_greenlets_run() -> None:
+    """In a gevent worker a bot's decision, pure CPU, is made in a thread: a greenlet ready as it begins (a stream's
+    write, another game's due move) runs before the decision ends, not after it."""
+    assert under_gevent("decision", 300) == ["other greenlet", "decision"]

@@ -7,23 +7,19 @@ from __future__ import annotations
 
 import http.client
 import itertools
-import json
 import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
 from events_reader import EventReader
 from flask import Flask
-from servers import ROOT
+from servers import under_gevent
 from test_events import Table
 from test_events_processes import GUNICORN, call, server
 from test_metrics import parsed, value
@@ -264,10 +260,6 @@ def test_a_fan_out_to_a_crowd_lets_what_fell_due_run_between_batches() -> None:
     """Under gevent (a process of its own, as a gunicorn worker), a greenlet made ready while a change is fanned out
     to 3 batches of spectators runs once the first batch is written, not after the whole crowd."""
     crowd = 3 * FAN_OUT_BATCH
-    script = Path(__file__).with_name("gevent_fan_out.py")
-    ran = subprocess.run(
-        [sys.executable, str(script), str(crowd)], capture_output=True, text=True, timeout=60, cwd=ROOT, check=True
-    )
-    order = json.loads(ran.stdout)
+    order = under_gevent("fan-out", crowd)
     assert sorted(entry for entry in order if entry != "due") == list(range(crowd))  # each spectator written once
     assert order.index("due") == FAN_OUT_BATCH  # right after the first batch (whose first write made it ready)

@@ -1,7 +1,7 @@
-"""Run by ``test_fan_out_writes.py`` in a process of its own, under gevent as in a gunicorn worker: one hub fans a
-change out to a crowd of parked spectators, and a greenlet made ready by the first write stands for a bot that fell
-due. Prints, as JSON, the order things happened in: the spectators' numbers, and ``"due"`` where that greenlet ran.
-Uses the Redis at ``$REDIS_URL``, else fakeredis."""
+"""Cases run by the tests in a process of their own, under gevent as in a gunicorn worker (``run_under_gevent``):
+``fan-out N``, a hub's fan-out to a crowd of N parked spectators (``streams/test_fan_out_writes.py``); ``decision
+MS``, a bot's decision of MS milliseconds made off the loop (``clock/test_clock_runner.py``). Each prints its
+result as JSON. The hub uses the Redis at ``$REDIS_URL``, else fakeredis."""
 
 from gevent import monkey
 
@@ -11,6 +11,8 @@ import json  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
 import threading  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from contextlib import ExitStack  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -18,13 +20,17 @@ import fakeredis  # noqa: E402
 import gevent  # noqa: E402
 import redis  # noqa: E402
 
-sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "streams"))
 from test_seats_first import Game  # noqa: E402
 
+from service.clock.catch_up import off_the_loop  # noqa: E402
 from service.streams.hub import Hub, Read  # noqa: E402
 
 
-def main(crowd: int) -> None:
+def fan_out(crowd: int) -> list[int | str]:
+    """One hub fans a change out to ``crowd`` parked spectators; a greenlet made ready by the first write stands
+    for a bot that fell due. The order things happened in: the spectators' numbers, and ``\"due\"`` where that
+    greenlet ran."""
     url = os.environ.get("REDIS_URL")
     server = fakeredis.FakeServer()
 
@@ -59,8 +65,27 @@ def main(crowd: int) -> None:
             parked.enter_context(watch.parked(writer(number)))
         game.change()
         assert done.wait(10), f"the fan-out wrote {order}"
-    print(json.dumps(order))
+    return order
 
+
+def decision(milliseconds: int) -> list[str]:
+    """A decision of ``milliseconds`` of pure CPU made ``off_the_loop``, and a greenlet made ready just before: the
+    order in which the greenlet ran and the decision ended."""
+    order: list[str] = []
+
+    def decide() -> None:
+        ends = time.perf_counter() + milliseconds / 1000
+        while time.perf_counter() < ends:
+            pass
+        order.append("decision")
+
+    gevent.spawn(order.append, "other greenlet")
+    off_the_loop(decide)
+    gevent.sleep(0)
+    return order
+
+
+CASES: dict[str, Callable[[int], Any]] = {"fan-out": fan_out, "decision": decision}
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]))
+    print(json.dumps(CASES[sys.argv[1]](int(sys.argv[2]))))

@@ -224,7 +224,7 @@ def post_worker_init(worker: Any) -> None:
     wait: without the yield (``gevent.sleep(0)``), a few connections are served again and again while the others
     queue (32 connections on one worker, a plain WSGI answer: p99 216 ms for a median of 4 ms; with it, 28 ms).
 
-    A bot's decision runs in a thread of gevent's pool (``service/clock/catch_up.py``), and the greenlets wait for the
+    A bot's decision runs in a thread of its own (``service/clock/bots.py``), and the greenlets wait for the
     interpreter while it holds it: each time one wakes, up to ``sys.getswitchinterval()``. At 0.5 ms instead of 5,
     the bots of other games, while a Ninja game's ``best`` bots decided beside a crowd, were late by 5 to 7 ms p99
     instead of 14 to 17 (docs/benchmarks.md, "Issue 31, seventh pass"); a thread alone is never interrupted.

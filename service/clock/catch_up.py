@@ -3,31 +3,13 @@ catches up inside its own transaction, ``play/changes.py``)."""
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar
 
 from ..config import Settings
 from ..records.game_record import GameRecord
 from ..storage.store import Change, GameStore, Snapshot
 from .schedule import advance
-
-T = TypeVar("T")
-
-
-def off_the_loop(work: Callable[[], T]) -> T:
-    """``work()``, in a thread of gevent's pool when gevent runs this process, else here. A greenlet runs until it
-    waits, and a bot's decision (pure CPU: ``best`` in Ninja, 4 to 20 ms) would hold every stream, request and other
-    game's write of its process meanwhile; in a thread, it takes turns with them (``sys.getswitchinterval()``, which
-    ``service/gunicorn_conf.py`` shortens)."""
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey is None or not monkey.is_module_patched("threading"):
-        return work()
-    import gevent
-
-    result: T = gevent.get_hub().threadpool.apply(work)
-    return result
 
 
 def catch_up(
@@ -40,14 +22,14 @@ def catch_up(
 ) -> GameRecord:
     """Apply, in one atomic transaction, what fell due in game ``game_id`` by ``now``, with at most ``decisions``
     bot decisions; return the record as written (or as read, when nothing was due). ``hold``, called between the
-    decision and its write with the seconds the decision took, lets the clock's runner decide ahead of a due time
-    and write at it (the write still checks that nobody changed the game meanwhile). ``404 unknown_game`` if there
-    is no such game."""
+    decision and its write with the seconds the decision took (from asking to answer), lets the clock's runner
+    decide ahead of a due time and write at it (the write still checks that nobody changed the game meanwhile).
+    ``404 unknown_game`` if there is no such game."""
 
     def compute(snapshot: Snapshot) -> Change[GameRecord]:
         record = snapshot.record()
         started = time.perf_counter()
-        caught, _ = off_the_loop(lambda: advance(record, now, decisions))
+        caught, _ = advance(record, now, decisions)
         decided = time.perf_counter() - started
         if caught is record:
             return Change(record)

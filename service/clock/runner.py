@@ -18,9 +18,9 @@ by every game (a hot key on a Redis Cluster) is needed.
 earliest due first, so games share it fairly), and after each it rests in proportion to the time the decision took:
 bot work takes at most ``TG_BOT_SHARE`` percent of a process's time, and requests are served in between. Each game's
 run is a greenlet of its own: a decision made ahead of its due time waits for it there, while the runner goes on
-to the next game, and the rest counts the decision alone, not the run's Redis round trips nor what other greenlets
-did meanwhile (a crowd's fan-out during a run once made the runner rest as long, and a process's other games
-late by up to a quarter of a second: docs/benchmarks.md, "Issue 31, seventh pass").
+to the next game, and the rest counts the decision's time, from asking to answer, not the run's Redis round trips
+nor its wait (a crowd's fan-out during a run once made the runner rest as long, and a process's other games late by
+up to a quarter of a second: docs/benchmarks.md, "Issue 31, seventh pass"). A run that writes nothing rests none.
 """
 
 from __future__ import annotations
@@ -159,7 +159,12 @@ class ClockRunner:
         while True:
             game_id, due = self._next()
             decision = Decision()
-            threading.Thread(target=self._run, args=(game_id, due, decision), name="tg-clock-run", daemon=True).start()
+            try:
+                threading.Thread(
+                    target=self._run, args=(game_id, due, decision), name="tg-clock-run", daemon=True
+                ).start()
+            except RuntimeError:  # no thread to be had (the system's limit): the run goes on here, the loop with it
+                self._run(game_id, due, decision)
             decision.made.wait()
             self.counts.busy_seconds += decision.seconds
             time.sleep(decision.seconds * (1 - share) / share)  # under gevent, requests run meanwhile

@@ -1,6 +1,6 @@
 """Cases run by the tests in a process of their own, under gevent as in a gunicorn worker (``run_under_gevent``):
 ``fan-out N``, a hub's fan-out to a crowd of N parked spectators (``streams/test_fan_out_writes.py``); ``decision
-MS``, a bot's decision of MS milliseconds made off the loop (``clock/test_clock_runner.py``). Each prints its
+SEED``, a bot's decision in a Ninja game dealt from SEED (``clock/test_clock_runner.py``). Each prints its
 result as JSON. The hub uses the Redis at ``$REDIS_URL``, else fakeredis."""
 
 from gevent import monkey
@@ -11,7 +11,6 @@ import json  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
 import threading  # noqa: E402
-import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from contextlib import ExitStack  # noqa: E402
 from typing import Any  # noqa: E402
@@ -23,7 +22,8 @@ import redis  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "streams"))
 from test_seats_first import Game  # noqa: E402
 
-from service.clock.catch_up import off_the_loop  # noqa: E402
+import thegame_core as tg  # noqa: E402
+from service.clock.bots import decide  # noqa: E402
 from service.streams.hub import Hub, Read  # noqa: E402
 
 
@@ -68,19 +68,14 @@ def fan_out(crowd: int) -> list[int | str]:
     return order
 
 
-def decision(milliseconds: int) -> list[str]:
-    """A decision of ``milliseconds`` of pure CPU made ``off_the_loop``, and a greenlet made ready just before: the
-    order in which the greenlet ran and the decision ended."""
+def decision(seed: int) -> list[str]:
+    """A Ninja ``best`` bot's decision (``service/clock/bots.py``, as the clock's runner, a read or a change asks
+    for one) with a greenlet made ready just before: the order in which the greenlet ran and the decision ended."""
+    state = tg.get_game("ninja").new_game(players=3, seed=seed, deck=None, options=None, first_seat=0)
     order: list[str] = []
-
-    def decide() -> None:
-        ends = time.perf_counter() + milliseconds / 1000
-        while time.perf_counter() < ends:
-            pass
-        order.append("decision")
-
     gevent.spawn(order.append, "other greenlet")
-    off_the_loop(decide)
+    decide("best", state, 0, seed)
+    order.append("decision")
     gevent.sleep(0)
     return order
 

@@ -87,9 +87,9 @@ class RunnerCounts:
 
 
 @dataclass
-class Decision:
-    """A run's word to the runner: ``made`` once its bot decision is made (or the run is over without one), and the
-    seconds the decision took."""
+class RunDecision:
+    """A run's word to the runner on its bot's decision (``bots.Decision`` is what the bot decided): ``made`` once
+    it is made (or the run is over without one), and the seconds it took."""
 
     made: threading.Event = field(default_factory=threading.Event)
     seconds: float = 0.0
@@ -158,7 +158,7 @@ class ClockRunner:
         share = self.settings.bot_share / 100
         while True:
             game_id, due = self._next()
-            decision = Decision()
+            decision = RunDecision()
             try:
                 threading.Thread(
                     target=self._run, args=(game_id, due, decision), name="tg-clock-run", daemon=True
@@ -186,7 +186,7 @@ class ClockRunner:
                 self._wake.clear()
             self._wake.wait(wait)
 
-    def _run(self, game_id: str, due: float, decision: Decision) -> None:
+    def _run(self, game_id: str, due: float, decision: RunDecision) -> None:
         """One decision's worth of ``game_id``'s due work, if this process can take its lease and a stream of it
         still watches the game (its streams enlisted it; once they are gone it is left to the next read); the
         ``decision`` is ``made`` once decided, or when the run ends."""
@@ -226,7 +226,7 @@ class ClockRunner:
             self._give_back(keys=[lease_key(game_id)], args=[lease])
         return caught
 
-    def _decided(self, decision: Decision, seconds: float, due: float) -> None:
+    def _decided(self, decision: RunDecision, seconds: float, due: float) -> None:
         """The run's bot decided (in ``seconds``): the runner goes on, and the run sleeps until ``due`` (a decision
         made ahead is written at its time). A write refused (the game changed meanwhile) decides again, and says so
         here again: the runner has gone on, and counts only the first."""

@@ -15,7 +15,13 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from clock_crowd import percentile
 
 
 def wake_ups(start: float, period: float, count: int) -> list[float]:
@@ -26,11 +32,6 @@ def wake_ups(start: float, period: float, count: int) -> list[float]:
         time.sleep(max(0.0, start + number * period - time.monotonic()))
         woke.append(time.monotonic())
     return woke
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:
